@@ -1,0 +1,279 @@
+// Server configuration, read once from the environment and checked with zod. Every
+// variable has a working default so `npm start` needs none; docs/configuration.md lists them.
+
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
+  SEED_PASSWORD: z.string().min(8).default('demo-password'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  FILE_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(30 * 1024 * 1024),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | string[] => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      return v
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== '');
+    }),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().min(1).max(365).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: booleanString.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Field App <no-reply@localhost>'),
+  RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  ACCOUNT_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  ACCOUNT_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  SSO_ISSUER: z.url().optional(),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_NAME: z.string().min(1).default('Company SSO'),
+  SSO_SCOPES: z.string().min(1).default('openid email profile'),
+  NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  CHANGELOG_REPOSITORY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, 'CHANGELOG_REPOSITORY must be owner/name')
+      .optional(),
+  ),
+  CHANGELOG_API_URL: z.url().default('https://api.github.com'),
+  CHANGELOG_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  CHANGELOG_REFRESH_SECONDS: z.coerce.number().int().min(0).default(600),
+});
+
+/** Sign-in providers of section 5; each is on when {NAME}_CLIENT_ID and _SECRET are set. */
+export const SOCIAL_PROVIDERS = [
+  'google',
+  'facebook',
+  'apple',
+  'github',
+  'microsoft',
+  'twitter',
+  'yahoo',
+] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export interface ProviderCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** Overrides the provider's well-known issuer (a tenant, or a test server). */
+  issuer: string | undefined;
+}
+
+export interface SsoConfig extends ProviderCredentials {
+  issuer: string;
+  name: string;
+  scopes: string;
+}
+
+export interface MailConfig {
+  from: string;
+  smtp:
+    | {
+        host: string;
+        port: number;
+        secure: boolean;
+        user: string | undefined;
+        password: string | undefined;
+      }
+    | undefined;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  seedPassword: string;
+  webDist: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+  fileBodyLimitBytes: number;
+  /** Origin of the web app as users reach it; links in mails point here. */
+  publicUrl: string;
+  publicUrlExplicit: boolean;
+  /** Fastify's trustProxy: false, true (any hop), or the trusted addresses / CIDRs. */
+  trustProxy: boolean | string[];
+  refreshTokenTtlDays: number;
+  /** A rotated refresh token presented again this soon is a second tab, not theft. */
+  refreshReuseGraceSeconds: number;
+  cookieSecure: 'auto' | 'true' | 'false';
+  passwordResetTtlMinutes: number;
+  mail: MailConfig;
+  rateLimit: {
+    signInMax: number;
+    windowSeconds: number;
+    lockoutAttempts: number;
+    lockoutMinutes: number;
+  };
+  providers: Partial<Record<SocialProvider, ProviderCredentials>>;
+  sso: SsoConfig | undefined;
+  /** How often the notification streams look for changes in the database. */
+  notificationsPollMs: number;
+  changelog: ChangelogConfig;
+}
+
+export interface ChangelogConfig {
+  /** `owner/name` on the code host; without it the changelog says it is not set up. */
+  repository: string | undefined;
+  apiUrl: string;
+  token: string | undefined;
+  /** Age after which the cached issue list is fetched again. */
+  refreshSeconds: number;
+}
+
+function providerCredentials(
+  env: NodeJS.ProcessEnv,
+): Partial<Record<SocialProvider, ProviderCredentials>> {
+  const result: Partial<Record<SocialProvider, ProviderCredentials>> = {};
+  for (const name of SOCIAL_PROVIDERS) {
+    const prefix = name.toUpperCase();
+    const clientId = env[`${prefix}_CLIENT_ID`];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+    if (
+      clientId === undefined ||
+      clientId === '' ||
+      clientSecret === undefined ||
+      clientSecret === ''
+    )
+      continue;
+    const issuer = env[`${prefix}_ISSUER`];
+    result[name] = { clientId, clientSecret, issuer: issuer === '' ? undefined : issuer };
+  }
+  return result;
+}
+
+/**
+ * Without JWT_SECRET a random secret is made once and kept in DATA_DIR (mode 0600), so
+ * tokens survive a restart of a single embedded server; deployments set JWT_SECRET.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? loadOrCreateSecret(dataDir)),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    seedPassword: e.SEED_PASSWORD,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    fileBodyLimitBytes: e.FILE_BODY_LIMIT_BYTES,
+    // The address main.ts prints; 0.0.0.0 is no address to browse to.
+    publicUrl: (
+      e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`
+    ).replace(/\/+$/, ''),
+    publicUrlExplicit: e.PUBLIC_URL !== undefined,
+    trustProxy: e.TRUST_PROXY,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    cookieSecure: e.COOKIE_SECURE,
+    passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    mail: {
+      from: e.MAIL_FROM,
+      smtp:
+        e.SMTP_HOST === undefined
+          ? undefined
+          : {
+              host: e.SMTP_HOST,
+              port: e.SMTP_PORT,
+              secure: e.SMTP_SECURE,
+              user: e.SMTP_USER,
+              password: e.SMTP_PASSWORD,
+            },
+    },
+    rateLimit: {
+      signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      lockoutAttempts: e.ACCOUNT_LOCKOUT_ATTEMPTS,
+      lockoutMinutes: e.ACCOUNT_LOCKOUT_MINUTES,
+    },
+    providers: providerCredentials(env),
+    sso:
+      e.SSO_ISSUER !== undefined &&
+      e.SSO_CLIENT_ID !== undefined &&
+      e.SSO_CLIENT_SECRET !== undefined
+        ? {
+            issuer: e.SSO_ISSUER,
+            clientId: e.SSO_CLIENT_ID,
+            clientSecret: e.SSO_CLIENT_SECRET,
+            name: e.SSO_NAME,
+            scopes: e.SSO_SCOPES,
+          }
+        : undefined,
+    notificationsPollMs: e.NOTIFICATIONS_POLL_MS,
+    changelog: {
+      repository: e.CHANGELOG_REPOSITORY,
+      apiUrl: e.CHANGELOG_API_URL.replace(/\/+$/, ''),
+      token: e.CHANGELOG_TOKEN,
+      refreshSeconds: e.CHANGELOG_REFRESH_SECONDS,
+    },
+  };
+}

@@ -1,0 +1,283 @@
+// Versioned migrations, run on start. Kysely's migrator refuses to run when the database
+// has a migration this code does not know, i.e. a newer schema.
+
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { DatabaseHandle } from './connection.js';
+
+const migrations: Record<string, Migration> = {
+  '0001-initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('records')
+        .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+        .addColumn('id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('home_rid', 'varchar(64)')
+        .addColumn('parent_id', 'varchar(64)')
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('deleted_at', 'varchar(30)')
+        .addPrimaryKeyConstraint('records_pk', ['kind', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('records_home')
+        .on('records')
+        .columns(['kind', 'home_rid'])
+        .execute();
+      await db.schema
+        .createIndex('records_parent')
+        .on('records')
+        .columns(['kind', 'parent_id'])
+        .execute();
+      await db.schema
+        .createIndex('records_updated')
+        .on('records')
+        .columns(['kind', 'updated_at'])
+        .execute();
+
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('last_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('photo_url', 'text')
+        .addColumn('role', 'varchar(100)', (c) => c.notNull())
+        .addColumn('airtable_id', 'varchar(64)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('user_scopes')
+        .addColumn('user_id', 'varchar(64)', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('value', 'varchar(100)', (c) => c.notNull())
+        .addColumn('is_group', 'integer', (c) => c.notNull())
+        .addColumn('approved', 'integer', (c) => c.notNull())
+        .addColumn('can_read', 'integer', (c) => c.notNull())
+        .addColumn('can_write', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_scopes_pk', ['user_id', 'value', 'is_group'])
+        .execute();
+
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('key', 'varchar(200)', (c) => c.notNull())
+        .addColumn('request_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('status_code', 'integer', (c) => c.notNull())
+        .addColumn('response', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'key'])
+        .execute();
+      await db.schema
+        .createIndex('idempotency_keys_created')
+        .on('idempotency_keys')
+        .column('created_at')
+        .execute();
+
+      await db.schema
+        .createTable('files')
+        .addColumn('collection', 'varchar(100)', (c) => c.notNull())
+        .addColumn('key', 'varchar(400)', (c) => c.notNull())
+        .addColumn('content_type', 'varchar(200)', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('sha256', 'varchar(64)', (c) => c.notNull())
+        .addColumn('owner_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('files_pk', ['collection', 'key'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['files', 'idempotency_keys', 'user_scopes', 'users', 'records']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+  '0002-accounts': {
+    async up(db: Kysely<unknown>) {
+      // Legacy construction data of older user documents (JSON), moved into the field
+      // document and scopes on first sign-in; migrated_at marks it done. Access tokens
+      // issued before tokens_valid_after are refused: a password change or reset ends
+      // every other session at once.
+      await db.schema.alterTable('users').addColumn('legacy_data', 'text').execute();
+      await db.schema.alterTable('users').addColumn('migrated_at', 'varchar(30)').execute();
+      await db.schema.alterTable('users').addColumn('tokens_valid_after', 'integer').execute();
+
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('family_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('used_at', 'varchar(30)')
+        .addColumn('revoked_at', 'varchar(30)')
+        .execute();
+      await db.schema
+        .createIndex('refresh_tokens_family')
+        .on('refresh_tokens')
+        .column('family_id')
+        .execute();
+      await db.schema
+        .createIndex('refresh_tokens_user')
+        .on('refresh_tokens')
+        .column('user_id')
+        .execute();
+
+      await db.schema
+        .createTable('password_resets')
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(64)', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('used_at', 'varchar(30)')
+        .execute();
+
+      await db.schema
+        .createTable('user_identities')
+        .addColumn('provider', 'varchar(40)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('email', 'varchar(320)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_identities_pk', ['provider', 'subject'])
+        .execute();
+      await db.schema
+        .createIndex('user_identities_user')
+        .on('user_identities')
+        .column('user_id')
+        .execute();
+
+      // A provider sign-in in progress: state, PKCE verifier and nonce, used once.
+      await db.schema
+        .createTable('auth_states')
+        .addColumn('state', 'varchar(100)', (c) => c.primaryKey())
+        .addColumn('provider', 'varchar(40)', (c) => c.notNull())
+        .addColumn('code_verifier', 'varchar(200)', (c) => c.notNull())
+        .addColumn('nonce', 'varchar(100)', (c) => c.notNull())
+        .addColumn('mode', 'varchar(20)', (c) => c.notNull())
+        .addColumn('return_to', 'varchar(2000)')
+        .addColumn('link_user_id', 'varchar(64)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+
+      // Failed sign-ins per account (normalised email), for the per-account lockout.
+      await db.schema
+        .createTable('sign_in_failures')
+        .addColumn('account', 'varchar(320)', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('window_started_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('locked_until', 'varchar(30)')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of [
+        'sign_in_failures',
+        'auth_states',
+        'user_identities',
+        'password_resets',
+        'refresh_tokens',
+      ]) {
+        await db.schema.dropTable(table).execute();
+      }
+      for (const column of ['tokens_valid_after', 'migrated_at', 'legacy_data']) {
+        await db.schema.alterTable('users').dropColumn(column).execute();
+      }
+    },
+  },
+  '0003-notifications-feedback': {
+    async up(db: Kysely<unknown>) {
+      // Per-user notifications; deletes are soft so the live stream of every server
+      // process sees them (it polls rows changed since its last look, by updated_at).
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(64)', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('title', 'varchar(300)', (c) => c.notNull())
+        .addColumn('read', 'integer', (c) => c.notNull())
+        .addColumn('priority', 'varchar(20)', (c) => c.notNull())
+        .addColumn('occurred_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('category', 'varchar(50)', (c) => c.notNull())
+        .addColumn('app', 'varchar(40)', (c) => c.notNull())
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('deleted_at', 'varchar(30)')
+        .execute();
+      await db.schema
+        .createIndex('notifications_user_created')
+        .on('notifications')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('notifications_updated')
+        .on('notifications')
+        .column('updated_at')
+        .execute();
+
+      // Feedback keeps the sender's email as it was: it outlives the account.
+      await db.schema
+        .createTable('feedback')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('user_email', 'varchar(320)', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('record_id', 'varchar(200)')
+        .addColumn('home_id', 'varchar(200)')
+        .addColumn('home_rid', 'varchar(200)')
+        .addColumn('address', 'varchar(500)')
+        .addColumn('page', 'varchar(2000)')
+        .addColumn('user_agent', 'varchar(500)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('feedback_created').on('feedback').column('created_at').execute();
+
+      // The code host's issue list, one row per repository, shared by every process.
+      await db.schema
+        .createTable('changelog_cache')
+        .addColumn('repository', 'varchar(200)', (c) => c.primaryKey())
+        .addColumn('issues', 'text', (c) => c.notNull())
+        .addColumn('fetched_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['changelog_cache', 'feedback', 'notifications']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    // Kysely looks its own tables up by schema; without this, suites in sibling
+    // schemas of one database would see each other's migration tables.
+    ...(database.schema === undefined ? {} : { migrationTableSchema: database.schema }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

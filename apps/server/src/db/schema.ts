@@ -1,0 +1,168 @@
+// The tables, as Kysely sees them. Booleans are integers (0/1) and times ISO-8601 UTC
+// strings with milliseconds, so one schema and one set of queries serve SQLite and
+// PostgreSQL alike (ISO strings of one width sort as times).
+
+/** Field records of every resource of section 7, one row each, keyed by kind. */
+export interface RecordsTable {
+  kind: string;
+  id: string;
+  /** The home the record belongs to (`HomeRID`); null for employees and vendors. */
+  home_rid: string | null;
+  /** The walk of a walk item (`WalkID`), the job of a schedule (`JobRID`). */
+  parent_id: string | null;
+  /** The record's fields as JSON, with the specification's field names. */
+  data: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  photo_url: string | null;
+  role: string;
+  airtable_id: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Legacy construction data (JSON) still to be migrated on first sign-in. */
+  legacy_data: string | null;
+  migrated_at: string | null;
+  /** Epoch seconds: access tokens issued before it are refused. */
+  tokens_valid_after: number | null;
+}
+
+export interface UserScopesTable {
+  user_id: string;
+  value: string;
+  is_group: number;
+  approved: number;
+  can_read: number;
+  can_write: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  collection: string;
+  key: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  owner_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  /** Every token rotated from one sign-in shares a family. */
+  family_id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when rotated; presenting it again is reuse and revokes the family. */
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: string;
+}
+
+export interface AuthStatesTable {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  mode: string;
+  return_to: string | null;
+  link_user_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SignInFailuresTable {
+  account: string;
+  failures: number;
+  window_started_at: string;
+  locked_until: string | null;
+}
+
+/** Per-user notifications (section 3); `read` is 0/1, `metadata` JSON. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  read: number;
+  priority: string;
+  /** The notification's `timestamp`: when what it tells of happened. */
+  occurred_at: string;
+  category: string;
+  app: string;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  user_email: string;
+  message: string;
+  record_id: string | null;
+  home_id: string | null;
+  home_rid: string | null;
+  address: string | null;
+  page: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+/** The code host's issues of one repository (JSON), as last fetched. */
+export interface ChangelogCacheTable {
+  repository: string;
+  issues: string;
+  fetched_at: string;
+}
+
+export interface Database {
+  records: RecordsTable;
+  users: UsersTable;
+  user_scopes: UserScopesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  files: FilesTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  user_identities: UserIdentitiesTable;
+  auth_states: AuthStatesTable;
+  sign_in_failures: SignInFailuresTable;
+  notifications: NotificationsTable;
+  feedback: FeedbackTable;
+  changelog_cache: ChangelogCacheTable;
+}

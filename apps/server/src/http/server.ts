@@ -1,0 +1,206 @@
+// Builds the HTTP server: the /api tree behind one auth hook, one error handler that
+// shows only 4xx messages, and the built web app with a fallback to index.html.
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import { APP_VERSION, MESSAGES } from '@field/domain';
+import type { Config, SocialProvider } from '../config.js';
+import type { DatabaseHandle } from '../db/connection.js';
+import { adminRoutes } from '../modules/admin/routes.js';
+import { AccountLockout } from '../modules/auth/lockout.js';
+import type { Mailer } from '../modules/auth/mailer.js';
+import { createMailer } from '../modules/auth/mailer.js';
+import { PasswordResets } from '../modules/auth/password-resets.js';
+import type { OAuth2EndpointUrls } from '../modules/auth/providers.js';
+import { ProviderRegistry } from '../modules/auth/providers.js';
+import { providerRoutes } from '../modules/auth/provider-routes.js';
+import { authRoutes } from '../modules/auth/routes.js';
+import { SessionService } from '../modules/auth/sessions.js';
+import { createTokenService } from '../modules/auth/tokens.js';
+import { changelogRoutes } from '../modules/changelog/routes.js';
+import { ChangelogService } from '../modules/changelog/service.js';
+import { collaborationRoutes } from '../modules/collaboration/routes.js';
+import { communicationRoutes } from '../modules/communication/routes.js';
+import { directoryRoutes } from '../modules/directory/routes.js';
+import { feedbackRoutes } from '../modules/feedback/routes.js';
+import { fileRoutes } from '../modules/files/routes.js';
+import { homeRecordRoutes } from '../modules/home-records/routes.js';
+import { homeRoutes } from '../modules/homes/routes.js';
+import { createNotificationsModule, notificationRoutes } from '../modules/notifications/routes.js';
+import { RecordRepository } from '../modules/records/repository.js';
+import type { RouteDeps } from '../modules/records/routes.js';
+import { UserRepository } from '../modules/users/repository.js';
+import { profileRoutes } from '../modules/users/routes.js';
+import { walkRoutes } from '../modules/walks/routes.js';
+import { LocalFileStore } from '../storage/local-files.js';
+import { registerAuthHook } from './auth.js';
+import { AppError } from './errors.js';
+
+export interface ServerOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Extra routes under /api, registered behind the auth hook (benchmarks use this). */
+  extraApiRoutes?: (api: FastifyInstance) => void;
+  /** Mail transport; by default SMTP when configured, else the DATA_DIR/outbox folder. */
+  mailer?: Mailer;
+  /** Endpoints of the plain OAuth 2 providers, replaced (tests against a local server). */
+  providerEndpoints?: Partial<Record<SocialProvider, OAuth2EndpointUrls>>;
+}
+
+function defaultWebDist(): string {
+  return path.resolve(import.meta.dirname, '../../../web/dist');
+}
+
+/**
+ * A path the web app's router answers: not the API, not a file. A missing script or image
+ * must be a 404, never index.html, or a stale page loading an old chunk after a deploy
+ * would run HTML as JavaScript.
+ */
+export function isAppRoute(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    // Behind a load balancer: the client's address (per-address limits) and protocol
+    // (the Secure cookie flag) come from X-Forwarded-* of the trusted hops only.
+    trustProxy: config.trustProxy,
+    // One line per request only when debugging; errors are logged by the error handler.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: MESSAGES.payloadTooLarge });
+    if (status === 429) return reply.code(429).send({ error: MESSAGES.tooManyRequests });
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: MESSAGES.unexpectedError });
+  });
+
+  // Security headers on every answer: a strict same-origin content policy, no sniffing,
+  // no framing. Styles may be inline (CSS-in-JS injects style tags).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(fastifyCookie);
+  // Per-address limits only where a route asks for one (the sign-in endpoints).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
+  });
+
+  const users = new UserRepository(database.db);
+  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const sessions = new SessionService(database.db, tokens, config);
+  const mailer = options.mailer ?? createMailer(config.mail, config.dataDir, app.log);
+  app.addHook('onClose', (_app, done) => {
+    mailer.close();
+    done();
+  });
+  const authDeps = {
+    users,
+    sessions,
+    lockout: new AccountLockout(database.db, {
+      attempts: config.rateLimit.lockoutAttempts,
+      minutes: config.rateLimit.lockoutMinutes,
+    }),
+    resets: new PasswordResets(database.db, config.passwordResetTtlMinutes),
+    mailer,
+    publicUrl: config.publicUrl,
+    publicUrlExplicit: config.publicUrlExplicit,
+    rateLimit: {
+      max: config.rateLimit.signInMax,
+      timeWindow: config.rateLimit.windowSeconds * 1000,
+    },
+  };
+  const providers = new ProviderRegistry(config, app.log, options.providerEndpoints);
+  const deps: RouteDeps = { db: database.db, records: new RecordRepository(database.db) };
+  const files = new LocalFileStore(path.join(config.dataDir, 'files'));
+  const notifications = createNotificationsModule({
+    db: database.db,
+    secret: config.jwtSecret,
+    pollIntervalMs: config.notificationsPollMs,
+    log: app.log,
+  });
+  // Live streams never end by themselves: close them before the server waits for its
+  // connections to finish.
+  app.addHook('preClose', () => notifications.close());
+  const changelog = new ChangelogService(database.db, config.changelog, app.log);
+
+  await app.register(
+    (api, _opts, done) => {
+      registerAuthHook(api, tokens, users);
+      api.get('/health', { config: { public: true } }, () =>
+        Promise.resolve({ status: 'ok', version: APP_VERSION }),
+      );
+      authRoutes(api, authDeps);
+      providerRoutes(api, { ...authDeps, providers, db: database.db });
+      profileRoutes(api, {
+        users,
+        db: database.db,
+        files,
+        uploadLimitBytes: config.fileBodyLimitBytes,
+      });
+      adminRoutes(api, { ...authDeps, db: database.db });
+      homeRoutes(api, deps);
+      directoryRoutes(api, deps);
+      communicationRoutes(api, deps);
+      walkRoutes(api, deps);
+      homeRecordRoutes(api, deps);
+      collaborationRoutes(api, deps);
+      fileRoutes(api, deps, files, config.fileBodyLimitBytes);
+      notificationRoutes(api, database.db, notifications);
+      changelogRoutes(api, changelog);
+      feedbackRoutes(api, database.db);
+      options.extraApiRoutes?.(api);
+      done();
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist ?? defaultWebDist();
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && request.method === 'GET' && isAppRoute(request.url)) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ error: MESSAGES.routeNotFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+// Request parsing helpers: zod at the boundary, with the specification's messages for
+// missing ids and id arrays.
+
+import type { z } from 'zod';
+import {
+  MAX_BATCH_IDS,
+  MESSAGES,
+  describeZodError,
+  isMissing,
+  validateMutationPayload,
+} from '@field/domain';
+import { badRequest } from './errors.js';
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}
+
+function field(source: unknown, name: string): unknown {
+  return typeof source === 'object' && source !== null
+    ? (source as Record<string, unknown>)[name] // Safe: reading one field of a parsed body/query.
+    : undefined;
+}
+
+/** A required id from the query string or body, or 400 with the given message. */
+export function requireId(source: unknown, name: string, message: string): string {
+  const value = field(source, name);
+  if (isMissing(value) || typeof value !== 'string') throw badRequest(message);
+  return value;
+}
+
+/** A required, non-empty array of ids (at most MAX_BATCH_IDS), or 400. */
+export function requireIds(source: unknown, name: string, message: string): string[] {
+  const value = field(source, name);
+  if (!Array.isArray(value) || value.length === 0) throw badRequest(message);
+  if (value.length > MAX_BATCH_IDS) throw badRequest(MESSAGES.tooManyIds);
+  const ids = value.filter((v): v is string => typeof v === 'string' && v !== '');
+  if (ids.length !== value.length) throw badRequest(message);
+  return [...new Set(ids)];
+}
+
+/** `lastUpdate` as an ISO time: an ISO date or epoch milliseconds. */
+export function requireTimestamp(source: unknown, name: string): string {
+  const value = field(source, name);
+  if (isMissing(value) || typeof value !== 'string') throw badRequest(MESSAGES.lastUpdateRequired);
+  const time = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(time)) {
+    throw badRequest(`Invalid value for "${name}": expected a date (ISO 8601)`);
+  }
+  return new Date(time).toISOString();
+}
+
+/** A plain JSON object body, or 400. */
+export function requireObject(value: unknown, message: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw badRequest(message);
+  return value as Record<string, unknown>; // Safe: checked to be a non-array object above.
+}
+
+/** Section 5's payload rules, with their exact messages, as a 400. */
+export function checkMutation(type: string, operation: string, data: unknown): void {
+  const check = validateMutationPayload(type, operation, data);
+  if (!check.ok) throw badRequest(check.message);
+}

@@ -1,0 +1,64 @@
+// Starts the field app: configuration, database (migrated), demo data on an empty
+// database, then the HTTP server. `npm start` runs this after the build.
+
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrations.js';
+import { pruneIdempotencyKeys } from './http/idempotency.js';
+import { pruneAccountData } from './modules/auth/prune.js';
+import { buildServer } from './http/server.js';
+import { DEMO_ACCOUNTS } from './seed/demo-data.js';
+import { seedDemoData } from './seed/seed.js';
+
+const HOUR = 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_LIFETIME_MS = 7 * 24 * HOUR;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const applied = await migrateToLatest(database);
+  const seed = await seedDemoData(database.db, { password: config.seedPassword });
+  const app = await buildServer({ config, database });
+
+  const prune = (): void => {
+    pruneIdempotencyKeys(database.db, IDEMPOTENCY_KEY_LIFETIME_MS).catch((err: unknown) =>
+      app.log.error({ err }, 'pruning idempotency keys failed'),
+    );
+    pruneAccountData(database.db, new Date().toISOString()).catch((err: unknown) =>
+      app.log.error({ err }, 'pruning account data failed'),
+    );
+  };
+  prune();
+  const pruneTimer = setInterval(prune, HOUR);
+  pruneTimer.unref();
+
+  const shutdown = (signal: string): void => {
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(pruneTimer);
+    app
+      .close()
+      .then(() => database.db.destroy())
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    `Field app listening on ${address}`,
+    `Database: ${database.dialect}${applied.length > 0 ? ` (migrated: ${applied.join(', ')})` : ''}`,
+  ];
+  if (seed.seeded) {
+    lines.push(
+      `Seeded demo data. Sign in with any of (password: ${config.seedPassword === 'demo-password' ? 'demo-password' : 'SEED_PASSWORD'}):`,
+      ...DEMO_ACCOUNTS.map((a) => `  ${a.email}`),
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

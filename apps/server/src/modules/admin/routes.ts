@@ -1,0 +1,216 @@
+// Administration of users (admin scope only): list users, add a user, approve a pending
+// registration, and assign scope groups and single scopes.
+
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Scope } from '@field/domain';
+import {
+  ADMIN_SCOPE,
+  DEMO_SCOPE,
+  MESSAGES,
+  PENDING_USER_SCOPE,
+  SCOPES,
+  SCOPE_GROUPS,
+  isScopeGroup,
+  mergeScopes,
+} from '@field/domain';
+import type { Database } from '../../db/schema.js';
+import { requireAdmin } from '../../http/auth.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { parseWith } from '../../http/validate.js';
+import type { AuthDeps } from '../auth/routes.js';
+import { sendPasswordMail } from '../auth/routes.js';
+import type { UserRow } from '../users/repository.js';
+import { NO_PASSWORD, toUserDocument } from '../users/repository.js';
+
+export interface AdminDeps extends AuthDeps {
+  db: Kysely<Database>;
+}
+
+const SINGLE_SCOPES: readonly string[] = [...SCOPES, ADMIN_SCOPE, DEMO_SCOPE];
+
+/** A scope the catalogue knows: a group of section 5, or a single scope. */
+const scopeInput = z
+  .object({
+    value: z.string().min(1).max(100),
+    group: z.boolean().optional(),
+    approved: z.boolean().default(true),
+    read: z.boolean().default(true),
+    write: z.boolean().default(true),
+  })
+  .transform((s) => ({ ...s, group: s.group ?? isScopeGroup(s.value) }));
+
+function checkScope(scope: Scope): Scope {
+  const known = scope.group
+    ? isScopeGroup(scope.value) || scope.value === PENDING_USER_SCOPE
+    : SINGLE_SCOPES.includes(scope.value);
+  if (!known) throw badRequest(MESSAGES.unknownScope);
+  return scope;
+}
+
+const groupSchema = z.enum(SCOPE_GROUPS);
+const approveSchema = z.object({ group: groupSchema.optional() });
+const scopesSchema = z.object({ scopes: z.array(scopeInput).max(200) });
+const newUserSchema = z.object({
+  email: z.string().trim().max(320).pipe(z.email()),
+  firstName: z.string().trim().min(1).max(200),
+  lastName: z.string().trim().min(1).max(200),
+  role: z.string().trim().max(100).default(''),
+  airtableId: z.string().trim().min(1).max(64).nullable().default(null),
+  group: groupSchema.optional(),
+  scopes: z.array(scopeInput).max(200).default([]),
+});
+const idParam = z.object({ id: z.string().min(1).max(64) });
+const scopeParam = z.object({ id: z.string().min(1).max(64), value: z.string().min(1).max(100) });
+const scopeQuery = z.object({ group: z.enum(['true', 'false']).optional() });
+
+const addUserFailed = (status = 400): AppError => new AppError(status, MESSAGES.addUserFailed);
+
+function isPending(scopes: readonly Scope[]): boolean {
+  return scopes.some((s) => s.value === PENDING_USER_SCOPE && !s.approved);
+}
+
+/** A user as the administration screen lists it. */
+export function toAdminUser(row: UserRow, scopes: Scope[], providers: string[] = []) {
+  return {
+    ...toUserDocument(row, scopes),
+    approved: !isPending(scopes),
+    hasPassword: row.password_hash !== NO_PASSWORD,
+    providers,
+    createdAt: row.created_at,
+  };
+}
+
+const groupScope = (value: string): Scope => ({
+  value,
+  approved: true,
+  group: true,
+  read: true,
+  write: true,
+});
+
+export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
+  const { users } = deps;
+
+  const answer = async (userId: string) => {
+    const row = await users.findById(userId);
+    if (row === undefined) throw notFound();
+    const identities = await users.identitiesOf(userId);
+    return toAdminUser(
+      row,
+      await users.scopesOf(userId),
+      identities.map((i) => i.provider),
+    );
+  };
+
+  const target = async (request: FastifyRequest, missing: () => AppError): Promise<UserRow> => {
+    requireAdmin(request);
+    const { id } = parseWith(idParam, request.params);
+    const row = await users.findById(id);
+    if (row === undefined) throw missing();
+    return row;
+  };
+
+  app.get('/admin/users', async (request) => {
+    requireAdmin(request);
+    const list = await users.listWithScopes();
+    const providers = await users.providersByUser();
+    return list.map(({ row, scopes }) => toAdminUser(row, scopes, providers.get(row.id)));
+  });
+
+  app.get('/admin/users/:id', async (request) => {
+    const row = await target(request, () => notFound());
+    return answer(row.id);
+  });
+
+  // Adds an approved user and mails them a link to choose their password.
+  app.post('/admin/users', async (request, reply: FastifyReply) => {
+    requireAdmin(request);
+    const parsed = newUserSchema.safeParse(request.body);
+    if (!parsed.success) throw addUserFailed();
+    const body = parsed.data;
+    const scopes = mergeScopes(
+      body.group === undefined ? [] : [groupScope(body.group)],
+      body.scopes.map(checkScope),
+    );
+    if ((await users.findByEmail(body.email)) !== undefined) throw addUserFailed(409);
+    const id = randomUUID();
+    try {
+      await users.create(
+        {
+          id,
+          email: body.email,
+          passwordHash: NO_PASSWORD,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          role: body.role,
+          airtableId: body.airtableId,
+          scopes,
+        },
+        new Date().toISOString(),
+      );
+    } catch (err) {
+      request.log.warn({ err }, 'adding a user failed');
+      throw addUserFailed(409);
+    }
+    const row = await users.findById(id);
+    if (row !== undefined) void sendPasswordMail(deps, request, row, 'welcome');
+    return reply.code(201).send(await answer(id));
+  });
+
+  // Approves a registration: pending-user goes, the given group (if any) comes.
+  app.post('/admin/users/:id/approve', async (request) => {
+    const row = await target(request, () => notFound());
+    const body = parseWith(approveSchema, request.body ?? {});
+    const current = await users.scopesOf(row.id);
+    const kept = current
+      .filter((s) => s.value !== PENDING_USER_SCOPE)
+      .map((s) => ({ ...s, approved: true }));
+    const next = mergeScopes(kept, body.group === undefined ? [] : [groupScope(body.group)]);
+    await users.replaceScopes(row.id, next, new Date().toISOString());
+    return answer(row.id);
+  });
+
+  // Replaces every scope of a user.
+  app.put('/admin/users/:id/scopes', async (request) => {
+    const row = await target(request, () => notFound());
+    const body = parseWith(scopesSchema, request.body);
+    await users.replaceScopes(
+      row.id,
+      mergeScopes(body.scopes.map(checkScope)),
+      new Date().toISOString(),
+    );
+    return answer(row.id);
+  });
+
+  // Adds one group or single scope (merged with what the user holds).
+  app.post('/admin/users/:id/scopes', async (request) => {
+    const row = await target(request, () => addUserFailed(404));
+    const parsed = scopeInput.safeParse(request.body);
+    if (!parsed.success) throw addUserFailed();
+    const scope = checkScope(parsed.data);
+    const current = await users.scopesOf(row.id);
+    // Adding a scope replaces the same scope's flags rather than OR-ing them.
+    const others = current.filter((s) => !(s.value === scope.value && s.group === scope.group));
+    await users.replaceScopes(row.id, [...others, scope], new Date().toISOString());
+    return answer(row.id);
+  });
+
+  app.delete('/admin/users/:id/scopes/:value', async (request) => {
+    requireAdmin(request);
+    const { id, value } = parseWith(scopeParam, request.params);
+    const { group } = parseWith(scopeQuery, request.query);
+    const row = await users.findById(id);
+    if (row === undefined) throw notFound();
+    const current = await users.scopesOf(id);
+    const isGroup = group === undefined ? undefined : group === 'true';
+    const next = current.filter(
+      (s) => !(s.value === value && (isGroup === undefined || s.group === isGroup)),
+    );
+    if (next.length === current.length) throw notFound();
+    await users.replaceScopes(id, next, new Date().toISOString());
+    return answer(id);
+  });
+}

@@ -1,0 +1,133 @@
+// Sign-in endpoints are limited per address and per account, with clear 429 answers.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableDialects } from '../../test/databases.js';
+import type { TestServer } from '../../test/test-server.js';
+import { TEST_PASSWORD, getTestServer, groupScope } from '../../test/test-server.js';
+
+describe('per-address limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer('sqlite', {
+      env: { RATE_LIMIT_SIGN_IN_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 with a message once an address has used its sign-in attempts', async () => {
+    const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+    for (let i = 0; i < 3; i += 1) {
+      const res = await server.client().post('/auth/login', { email, password: TEST_PASSWORD });
+      expect(res.status).toBe(200);
+    }
+    const limited = await server.client().post('/auth/login', { email, password: TEST_PASSWORD });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { error: 'Too many requests. Please wait a moment and try again.' },
+    });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Ordinary API calls are not limited.
+    const { token } = await server.createUser({ scopes: [groupScope('builder')] });
+    expect((await server.client(token).get('/users/me')).status).toBe(200);
+  });
+});
+
+describe('per-address limit behind a trusted proxy', () => {
+  it('counts each client address the proxy reports, not the proxy itself', async () => {
+    const server = await getTestServer('sqlite', {
+      env: { RATE_LIMIT_SIGN_IN_MAX: '2', TRUST_PROXY: '127.0.0.1' },
+    });
+    try {
+      const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+      const login = (client: string) =>
+        server
+          .client()
+          .post('/auth/login', { email, password: TEST_PASSWORD }, { 'x-forwarded-for': client });
+      expect((await login('203.0.113.1')).status).toBe(200);
+      expect((await login('203.0.113.1')).status).toBe(200);
+      expect((await login('203.0.113.1')).status).toBe(429);
+      expect((await login('203.0.113.2')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted', async () => {
+    const server = await getTestServer('sqlite', { env: { RATE_LIMIT_SIGN_IN_MAX: '2' } });
+    try {
+      const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+      const login = (client: string) =>
+        server
+          .client()
+          .post('/auth/login', { email, password: TEST_PASSWORD }, { 'x-forwarded-for': client });
+      expect((await login('203.0.113.1')).status).toBe(200);
+      expect((await login('203.0.113.2')).status).toBe(200);
+      expect((await login('203.0.113.3')).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.each(await availableDialects())('per-account lockout on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer(dialect, {
+      env: { ACCOUNT_LOCKOUT_ATTEMPTS: '3', ACCOUNT_LOCKOUT_MINUTES: '15' },
+    });
+  });
+  afterAll(() => server.close());
+
+  const LOCKED = {
+    status: 429,
+    body: { error: 'Too many failed sign-in attempts. Please wait a few minutes and try again.' },
+  };
+
+  it('locks an account after repeated failures, even for the right password', async () => {
+    const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+    const other = await server.createUser({ scopes: [groupScope('builder')] });
+    for (let i = 0; i < 3; i += 1) {
+      const res = await server.client().post('/auth/login', { email, password: 'wrong' });
+      expect(res.status).toBe(401);
+    }
+    const locked = await server.client().post('/auth/login', { email, password: TEST_PASSWORD });
+    expect(locked).toMatchObject(LOCKED);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Other accounts from the same address go on.
+    const ok = await server.client().post('/auth/login', {
+      email: other.email,
+      password: TEST_PASSWORD,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers an unknown address the same way', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await server.client().post('/auth/login', { email: 'ghost@example.test', password: 'x' });
+    }
+    expect(
+      await server.client().post('/auth/login', { email: 'ghost@example.test', password: 'x' }),
+    ).toMatchObject(LOCKED);
+  });
+
+  it('counts failed reauthentication of change password too', async () => {
+    const { token } = await server.createUser({ scopes: [groupScope('builder')] });
+    const change = (currentPassword: string) =>
+      server
+        .client(token)
+        .post('/auth/change-password', { currentPassword, newPassword: 'a new password' });
+    for (let i = 0; i < 3; i += 1) expect((await change('wrong')).status).toBe(400);
+    expect(await change(TEST_PASSWORD)).toMatchObject(LOCKED);
+  });
+
+  it('forgets failures after a successful sign-in', async () => {
+    const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+    const login = (password: string) => server.client().post('/auth/login', { email, password });
+    await login('wrong');
+    await login('wrong');
+    expect((await login(TEST_PASSWORD)).status).toBe(200);
+    await login('wrong');
+    await login('wrong');
+    expect((await login(TEST_PASSWORD)).status).toBe(200);
+  });
+});

@@ -1,0 +1,203 @@
+// Field records of every resource of section 7. The records table keeps each record's
+// fields as JSON next to the few keys the API looks records up by (home, parent, time),
+// so every resource shares one set of parameterised queries. SQL for records lives here.
+
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, RecordsTable } from '../../db/schema.js';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A record as the API shows it: its id, the specification's fields, and the times. */
+export type ApiRecord = Record<string, unknown> & {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+};
+
+export interface NewRecord {
+  id: string;
+  homeRid: string | null;
+  parentId: string | null;
+  data: Record<string, unknown>;
+}
+
+export function toApiRecord(row: RecordsTable): ApiRecord {
+  // Safe: `data` is only ever written by this module, from a JSON object.
+  const data = JSON.parse(row.data) as Record<string, unknown>;
+  return {
+    id: row.id,
+    ...data,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+  };
+}
+
+/**
+ * The API's JSON array of `rows`, spliced from the stored JSON text. Identical to
+ * `JSON.stringify(rows.map(toApiRecord))`, but a list answer skips parsing and
+ * re-serialising every record: the hot path of the batch calls (docs/performance.md).
+ */
+export function apiRecordsJson(rows: readonly RecordsTable[]): string {
+  const parts = rows.map((row) => {
+    // Stored data is always a JSON object written by this module: `{...}`.
+    const fields = row.data.slice(1, -1).trim();
+    return (
+      `{"id":${JSON.stringify(row.id)}${fields === '' ? '' : `,${fields}`}` +
+      `,"createdAt":${JSON.stringify(row.created_at)},"updatedAt":${JSON.stringify(row.updated_at)}` +
+      `,"deletedAt":${row.deleted_at === null ? 'null' : JSON.stringify(row.deleted_at)}}`
+    );
+  });
+  return `[${parts.join(',')}]`;
+}
+
+export type LookupColumn = 'home_rid' | 'parent_id';
+
+export class RecordRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  listActive(kind: string): Promise<RecordsTable[]> {
+    return this.db
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Records changed after `since`, deletions included as tombstones. */
+  listUpdatedAfter(kind: string, since: string): Promise<RecordsTable[]> {
+    return this.db
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('updated_at', '>', since)
+      .orderBy('updated_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Live records whose home (or parent) is any of `ids`: one query, however many ids. */
+  async listBy(
+    kind: string,
+    column: LookupColumn,
+    ids: readonly string[],
+  ): Promise<RecordsTable[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where(column, 'in', ids)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  find(executor: Executor, kind: string, id: string): Promise<RecordsTable | undefined> {
+    return executor
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insert(
+    executor: Executor,
+    kind: string,
+    record: NewRecord,
+    now: string,
+  ): Promise<ApiRecord> {
+    const row: RecordsTable = {
+      kind,
+      id: record.id,
+      home_rid: record.homeRid,
+      parent_id: record.parentId,
+      data: JSON.stringify(record.data),
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await executor.insertInto('records').values(row).execute();
+    return toApiRecord(row);
+  }
+
+  /** Seeds and imports: many records of one kind, in chunks that fit every driver. */
+  async insertMany(
+    executor: Executor,
+    kind: string,
+    records: readonly NewRecord[],
+    now: string,
+  ): Promise<void> {
+    const chunkSize = 200;
+    for (let i = 0; i < records.length; i += chunkSize) {
+      const chunk = records.slice(i, i + chunkSize);
+      await executor
+        .insertInto('records')
+        .values(
+          chunk.map((r) => ({
+            kind,
+            id: r.id,
+            home_rid: r.homeRid,
+            parent_id: r.parentId,
+            data: JSON.stringify(r.data),
+            version: 1,
+            created_at: now,
+            updated_at: now,
+            deleted_at: null,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async replace(
+    executor: Executor,
+    existing: RecordsTable,
+    next: Omit<NewRecord, 'id'>,
+    now: string,
+  ): Promise<ApiRecord> {
+    const row: RecordsTable = {
+      ...existing,
+      home_rid: next.homeRid,
+      parent_id: next.parentId,
+      data: JSON.stringify(next.data),
+      version: existing.version + 1,
+      updated_at: now,
+    };
+    await executor
+      .updateTable('records')
+      .set({
+        home_rid: row.home_rid,
+        parent_id: row.parent_id,
+        data: row.data,
+        version: row.version,
+        updated_at: now,
+      })
+      .where('kind', '=', existing.kind)
+      .where('id', '=', existing.id)
+      .execute();
+    return toApiRecord(row);
+  }
+
+  /** Marks a record deleted; it stays as a tombstone for `listUpdatedAfter`. */
+  async softDelete(executor: Executor, existing: RecordsTable, now: string): Promise<ApiRecord> {
+    await executor
+      .updateTable('records')
+      .set({ deleted_at: now, updated_at: now, version: existing.version + 1 })
+      .where('kind', '=', existing.kind)
+      .where('id', '=', existing.id)
+      .execute();
+    return toApiRecord({
+      ...existing,
+      deleted_at: now,
+      updated_at: now,
+      version: existing.version + 1,
+    });
+  }
+}

@@ -1,0 +1,295 @@
+// Building blocks shared by the field resources: the lookup calls (`listByHome` /
+// `listByHomes`, `listByWalk` / `listByWalks`, ...), the full and differential lists,
+// and the write wrapper with idempotency and access checks.
+
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Requirement } from '@field/domain';
+import { MESSAGES, SERVER_FIELDS, hasAccess } from '@field/domain';
+import type { Database, RecordsTable } from '../../db/schema.js';
+import type { AuthUser } from '../../http/auth.js';
+import { currentUser, requireAccess } from '../../http/auth.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { WriteResult } from '../../http/idempotency.js';
+import { runWrite } from '../../http/idempotency.js';
+import {
+  checkMutation,
+  parseWith,
+  requireId,
+  requireIds,
+  requireObject,
+  requireTimestamp,
+} from '../../http/validate.js';
+import type { ApiRecord, LookupColumn, RecordRepository } from './repository.js';
+import { apiRecordsJson, toApiRecord } from './repository.js';
+
+export interface RouteDeps {
+  db: Kysely<Database>;
+  records: RecordRepository;
+}
+
+type Visible = (record: ApiRecord, user: AuthUser) => boolean;
+
+interface LookupParam {
+  /** Path segment, e.g. `listByHome`. */
+  path: string;
+  /** Query (single) or body (batch) field, e.g. `homeId` / `homeIds`. */
+  param: string;
+  message: string;
+}
+
+export interface LookupOptions {
+  base: string;
+  kind: string;
+  column: LookupColumn;
+  read: Requirement;
+  single: LookupParam;
+  batch: LookupParam;
+  /** Hides records the caller may not read (e.g. closing walks of other types). */
+  visible?: Visible;
+}
+
+/** Sends a list as JSON: spliced from the stored text, or parsed when some rows are hidden. */
+function sendList(
+  reply: FastifyReply,
+  rows: RecordsTable[],
+  user: AuthUser,
+  visible: Visible | undefined,
+): FastifyReply {
+  if (visible !== undefined) {
+    return reply.send(rows.map(toApiRecord).filter((record) => visible(record, user)));
+  }
+  return reply.type('application/json; charset=utf-8').send(apiRecordsJson(rows));
+}
+
+/** `GET {base}/{single}?{param}=` and `POST {base}/{batch}` with `{ [param]: [...] }`. */
+export function lookupRoutes(app: FastifyInstance, deps: RouteDeps, o: LookupOptions): void {
+  app.get(`${o.base}/${o.single.path}`, async (request, reply) => {
+    const user = requireAccess(request, o.read, 'read');
+    const id = requireId(request.query, o.single.param, o.single.message);
+    return sendList(reply, await deps.records.listBy(o.kind, o.column, [id]), user, o.visible);
+  });
+  app.post(`${o.base}/${o.batch.path}`, async (request, reply) => {
+    const user = requireAccess(request, o.read, 'read');
+    const ids = requireIds(request.body, o.batch.param, o.batch.message);
+    return sendList(reply, await deps.records.listBy(o.kind, o.column, ids), user, o.visible);
+  });
+}
+
+export const HOME_LOOKUP = {
+  column: 'home_rid',
+  single: { path: 'listByHome', param: 'homeId', message: MESSAGES.homeIdRequired },
+  batch: { path: 'listByHomes', param: 'homeIds', message: MESSAGES.homeIdsRequired },
+} as const;
+
+export function homeLookupRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  o: { base: string; kind: string; read: Requirement; visible?: Visible },
+): void {
+  lookupRoutes(app, deps, { ...HOME_LOOKUP, ...o });
+}
+
+/** A full list and its differential twin (`listUpdatedAfter?lastUpdate=`, with tombstones). */
+export function syncListRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  o: { base: string; kind: string; read: Requirement; list: string; updatedAfter: string },
+): void {
+  app.get(`${o.base}/${o.list}`, async (request, reply) => {
+    const user = requireAccess(request, o.read, 'read');
+    return sendList(reply, await deps.records.listActive(o.kind), user, undefined);
+  });
+  app.get(`${o.base}/${o.updatedAfter}`, async (request, reply) => {
+    const user = requireAccess(request, o.read, 'read');
+    const since = requireTimestamp(request.query, 'lastUpdate');
+    return sendList(reply, await deps.records.listUpdatedAfter(o.kind, since), user, undefined);
+  });
+}
+
+export interface WriteContext {
+  request: FastifyRequest;
+  user: AuthUser;
+  trx: Transaction<Database>;
+  now: string;
+}
+
+/** A write: signed-in caller, one transaction, Idempotency-Key honoured. */
+export function writeHandler(
+  deps: RouteDeps,
+  handler: (ctx: WriteContext) => Promise<WriteResult>,
+) {
+  return async (
+    request: FastifyRequest,
+    reply: Parameters<typeof runWrite>[2],
+  ): Promise<unknown> => {
+    const user = currentUser(request);
+    return runWrite(deps.db, request, reply, user.id, (trx) =>
+      handler({ request, user, trx, now: new Date().toISOString() }),
+    );
+  };
+}
+
+export function requireWrite(user: AuthUser, requirement: Requirement): void {
+  if (!hasAccess(user.access, requirement, 'write')) throw forbidden();
+}
+
+/** The fields a client may store: everything but the id and the server's times. */
+export function clientFields(input: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...input };
+  delete data['id'];
+  for (const field of SERVER_FIELDS) delete data[field];
+  return data;
+}
+
+/** Creates a record under the client's id (offline-made records have one) or a new one. */
+export async function createRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  kind: string,
+  record: {
+    id: unknown;
+    homeRid: string | null;
+    parentId: string | null;
+    data: Record<string, unknown>;
+  },
+): Promise<WriteResult> {
+  const id = typeof record.id === 'string' ? record.id : randomUUID();
+  if ((await deps.records.find(ctx.trx, kind, id)) !== undefined) {
+    throw conflict(MESSAGES.recordExists);
+  }
+  const created = await deps.records.insert(
+    ctx.trx,
+    kind,
+    { id, homeRid: record.homeRid, parentId: record.parentId, data: clientFields(record.data) },
+    ctx.now,
+  );
+  return { statusCode: 201, body: created };
+}
+
+/** The live record of `kind` with `id`, or 404. */
+export async function existingRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  kind: string,
+  id: string,
+): Promise<RecordsTable> {
+  const row = await deps.records.find(ctx.trx, kind, id);
+  if (row === undefined || row.deleted_at !== null) throw notFound();
+  return row;
+}
+
+export function storedData(row: RecordsTable): Record<string, unknown> {
+  return JSON.parse(row.data) as Record<string, unknown>; // Safe: written as an object here.
+}
+
+/** Merges changed fields into a record and stores it. */
+export async function patchRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  row: RecordsTable,
+  changes: Record<string, unknown>,
+  keys: { homeRid?: string | null; parentId?: string | null } = {},
+): Promise<WriteResult> {
+  const updated = await deps.records.replace(
+    ctx.trx,
+    row,
+    {
+      homeRid: keys.homeRid === undefined ? row.home_rid : keys.homeRid,
+      parentId: keys.parentId === undefined ? row.parent_id : keys.parentId,
+      data: { ...storedData(row), ...clientFields(changes) },
+    },
+    ctx.now,
+  );
+  return { statusCode: 200, body: updated };
+}
+
+export async function deleteRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  row: RecordsTable,
+): Promise<WriteResult> {
+  return { statusCode: 200, body: await deps.records.softDelete(ctx.trx, row, ctx.now) };
+}
+
+/** 400 unless the home exists: records hang off real homes. */
+export async function ensureHome(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  homeRid: string,
+  field: string,
+) {
+  const home = await deps.records.find(ctx.trx, 'homes', homeRid);
+  if (home === undefined || home.deleted_at !== null) {
+    throw badRequest(`Invalid value for "${field}": no such home`);
+  }
+}
+
+export function deletionId(request: FastifyRequest): string {
+  return requireId(request.query, 'id', MESSAGES.recordIdRequiredForDeletion);
+}
+
+export interface HomeRecordWrites {
+  base: string;
+  kind: string;
+  /** Mutation type of section 5 (or ours) whose required fields are checked. */
+  mutationType: string;
+  input: z.ZodType<Record<string, unknown>>;
+  update: z.ZodType<Record<string, unknown>>;
+  /** The input field naming the home, when it is not `HomeRID` itself. */
+  homeField: string;
+  scopes: { submit: Requirement; update: Requirement; delete: Requirement };
+  /** Runs in the submit's transaction after the record is made (notifications). */
+  afterSubmit?: (ctx: WriteContext, result: WriteResult) => Promise<void>;
+}
+
+/** `POST submit`, `PATCH update?id=`, `DELETE delete?id=` of records that hang off a home. */
+export function homeRecordWriteRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  o: HomeRecordWrites,
+): void {
+  app.post(
+    `${o.base}/submit`,
+    writeHandler(deps, async (ctx) => {
+      requireWrite(ctx.user, o.scopes.submit);
+      checkMutation(o.mutationType, 'submit', ctx.request.body);
+      const input = parseWith(o.input, ctx.request.body);
+      const homeRid = String(input['HomeRID'] ?? input[o.homeField]);
+      await ensureHome(ctx, deps, homeRid, o.homeField);
+      const result = await createRecord(ctx, deps, o.kind, {
+        id: input['id'],
+        homeRid,
+        parentId: null,
+        data: { ...input, HomeRID: homeRid },
+      });
+      await o.afterSubmit?.(ctx, result);
+      return result;
+    }),
+  );
+  app.patch(
+    `${o.base}/update`,
+    writeHandler(deps, async (ctx) => {
+      requireWrite(ctx.user, o.scopes.update);
+      const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
+      const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
+      checkMutation(o.mutationType, 'update', { ...body, id });
+      const changes = parseWith(o.update, body);
+      const row = await existingRecord(ctx, deps, o.kind, String(id));
+      if (changes['HomeRID'] !== undefined && changes['HomeRID'] !== row.home_rid) {
+        throw badRequest(`Invalid value for "HomeRID": a record cannot move to another home`);
+      }
+      return patchRecord(ctx, deps, row, changes);
+    }),
+  );
+  app.delete(
+    `${o.base}/delete`,
+    writeHandler(deps, async (ctx) => {
+      requireWrite(ctx.user, o.scopes.delete);
+      const row = await existingRecord(ctx, deps, o.kind, deletionId(ctx.request));
+      return deleteRecord(ctx, deps, row);
+    }),
+  );
+}

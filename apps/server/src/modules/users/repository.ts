@@ -1,0 +1,301 @@
+// Users, their scopes and linked sign-in identities: the only module that touches the
+// users, user_scopes and user_identities tables.
+
+import type { Kysely, Transaction } from 'kysely';
+import type { Scope, UserDocument } from '@field/domain';
+import type { Database, UsersTable } from '../../db/schema.js';
+
+export type UserRow = UsersTable;
+
+export interface NewUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  airtableId: string | null;
+  scopes: readonly Scope[];
+}
+
+/** A hash no password verifies against: accounts made by a provider sign-in start so. */
+export const NO_PASSWORD = '!';
+
+export interface IdentityRow {
+  provider: string;
+  subject: string;
+  email: string | null;
+  createdAt: string;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function scopeRows(userId: string, scopes: readonly Scope[]) {
+  return scopes.map((s) => ({
+    user_id: userId,
+    value: s.value,
+    is_group: s.group ? 1 : 0,
+    approved: s.approved ? 1 : 0,
+    can_read: s.read ? 1 : 0,
+    can_write: s.write ? 1 : 0,
+  }));
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', normalizeEmail(email))
+      .executeTakeFirst();
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async scopesOf(userId: string, db: Db = this.db): Promise<Scope[]> {
+    const rows = await db
+      .selectFrom('user_scopes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('value')
+      .execute();
+    return rows.map((r) => ({
+      value: r.value,
+      group: r.is_group === 1,
+      approved: r.approved === 1,
+      read: r.can_read === 1,
+      write: r.can_write === 1,
+    }));
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Every user with their scopes, ordered by email; two queries whatever the count. */
+  async listWithScopes(): Promise<{ row: UserRow; scopes: Scope[] }[]> {
+    const rows = await this.db.selectFrom('users').selectAll().orderBy('email').execute();
+    const scopeRows = await this.db
+      .selectFrom('user_scopes')
+      .selectAll()
+      .orderBy('value')
+      .execute();
+    const byUser = new Map<string, Scope[]>();
+    for (const r of scopeRows) {
+      const list = byUser.get(r.user_id) ?? [];
+      list.push({
+        value: r.value,
+        group: r.is_group === 1,
+        approved: r.approved === 1,
+        read: r.can_read === 1,
+        write: r.can_write === 1,
+      });
+      byUser.set(r.user_id, list);
+    }
+    return rows.map((row) => ({ row, scopes: byUser.get(row.id) ?? [] }));
+  }
+
+  /** Replaces every scope of a user, in the caller's transaction or a new one. */
+  async replaceScopes(userId: string, scopes: readonly Scope[], now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.replaceScopesIn(trx, userId, scopes, now);
+    });
+  }
+
+  async replaceScopesIn(
+    trx: Transaction<Database>,
+    userId: string,
+    scopes: readonly Scope[],
+    now: string,
+  ): Promise<void> {
+    await trx.deleteFrom('user_scopes').where('user_id', '=', userId).execute();
+    if (scopes.length > 0) {
+      await trx.insertInto('user_scopes').values(scopeRows(userId, scopes)).execute();
+    }
+    await trx.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
+  }
+
+  async updateNames(
+    userId: string,
+    names: { firstName?: string | undefined; lastName?: string | undefined },
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        ...(names.firstName === undefined ? {} : { first_name: names.firstName }),
+        ...(names.lastName === undefined ? {} : { last_name: names.lastName }),
+        updated_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async setPhotoUrl(userId: string, photoUrl: string | null, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ photo_url: photoUrl, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /**
+   * Sets a new password hash and refuses access tokens issued before this second, so
+   * every other session ends (refresh tokens are revoked by the session service).
+   */
+  async setPassword(userId: string, passwordHash: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        tokens_valid_after: Math.floor(Date.parse(now) / 1000),
+        updated_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Moves legacy data into the field document and scopes, and marks it migrated. */
+  async completeLegacyMigration(
+    userId: string,
+    fieldData: { role: string; airtableId: string | null },
+    scopes: readonly Scope[],
+    now: string,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          role: fieldData.role,
+          airtable_id: fieldData.airtableId,
+          migrated_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', userId)
+        .execute();
+      await this.replaceScopesIn(trx, userId, scopes, now);
+    });
+  }
+
+  /** Stores legacy construction data to migrate on first sign-in (imports, tests). */
+  async setLegacyData(userId: string, legacyData: string | null): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ legacy_data: legacyData, migrated_at: null })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  findByIdentity(provider: string, subject: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('user_identities')
+      .innerJoin('users', 'users.id', 'user_identities.user_id')
+      .selectAll('users')
+      .where('user_identities.provider', '=', provider)
+      .where('user_identities.subject', '=', subject)
+      .executeTakeFirst();
+  }
+
+  /** The providers linked to each user, for lists of many users. */
+  async providersByUser(): Promise<Map<string, string[]>> {
+    const rows = await this.db
+      .selectFrom('user_identities')
+      .select(['user_id', 'provider'])
+      .orderBy('provider')
+      .execute();
+    const byUser = new Map<string, string[]>();
+    for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.provider]);
+    return byUser;
+  }
+
+  async identitiesOf(userId: string): Promise<IdentityRow[]> {
+    const rows = await this.db
+      .selectFrom('user_identities')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('provider')
+      .execute();
+    return rows.map((r) => ({
+      provider: r.provider,
+      subject: r.subject,
+      email: r.email,
+      createdAt: r.created_at,
+    }));
+  }
+
+  /** Links a provider identity; linking the same one again is a no-op. */
+  async linkIdentity(
+    userId: string,
+    identity: { provider: string; subject: string; email: string | null },
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .insertInto('user_identities')
+      .values({
+        provider: identity.provider,
+        subject: identity.subject,
+        email: identity.email,
+        user_id: userId,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+      .execute();
+  }
+
+  async unlinkIdentity(userId: string, provider: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('user_identities')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async create(user: NewUser, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: normalizeEmail(user.email),
+          password_hash: user.passwordHash,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          photo_url: null,
+          role: user.role,
+          airtable_id: user.airtableId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      if (user.scopes.length > 0) {
+        await trx.insertInto('user_scopes').values(scopeRows(user.id, user.scopes)).execute();
+      }
+    });
+  }
+}
+
+/** The user document of section 3. */
+export function toUserDocument(user: UserRow, scopes: Scope[]): UserDocument {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    photoURL: user.photo_url,
+    scopes,
+    fieldData: { role: user.role, airtableId: user.airtable_id },
+  };
+}

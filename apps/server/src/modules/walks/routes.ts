@@ -1,0 +1,234 @@
+// Walk items and the five walk record kinds of section 7 (`/field_walks/...`).
+
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { ClosingType, Requirement, WalkKind, WalkType } from '@field/domain';
+import {
+  CLOSING_TYPE_SCOPE,
+  MESSAGES,
+  RESOURCE_ACCESS,
+  WALK_ITEM_SCOPE,
+  WALK_KINDS,
+  closingWalkInputSchema,
+  closingWalkUpdateSchema,
+  hasAccess,
+  readableClosingTypes,
+  stripLocalFields,
+  walkFormInputSchema,
+  walkFormUpdateSchema,
+  walkItemInputSchema,
+  walkItemUpdateSchema,
+} from '@field/domain';
+import { badRequest } from '../../http/errors.js';
+import { checkMutation, parseWith, requireObject } from '../../http/validate.js';
+import { notifyNewPunchItem } from '../notifications/service.js';
+import type { Executor } from '../records/repository.js';
+import type { RouteDeps, WriteContext } from '../records/routes.js';
+import {
+  createRecord,
+  deleteRecord,
+  deletionId,
+  ensureHome,
+  existingRecord,
+  homeLookupRoutes,
+  lookupRoutes,
+  patchRecord,
+  requireWrite,
+  storedData,
+  writeHandler,
+} from '../records/routes.js';
+import type { RecordsTable } from '../../db/schema.js';
+
+const ITEMS = 'walkItems';
+
+function itemScope(walk: unknown): Requirement {
+  return [WALK_ITEM_SCOPE[walk as WalkType]]; // Safe: stored items passed the Walk enum.
+}
+
+/** The walk record an item was found on, of any kind. */
+async function findWalk(executor: Executor, id: string): Promise<RecordsTable | undefined> {
+  return executor
+    .selectFrom('records')
+    .selectAll()
+    .where('kind', 'in', [...WALK_KINDS])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+function itemRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const base = '/field_walks/item';
+  lookupRoutes(app, deps, {
+    base,
+    kind: ITEMS,
+    column: 'parent_id',
+    read: RESOURCE_ACCESS.walkItems.read,
+    single: { path: 'listByWalk', param: 'walkId', message: MESSAGES.walkIdRequired },
+    batch: { path: 'listByWalks', param: 'walkIds', message: MESSAGES.walkIdsRequired },
+    visible: (item, user) => hasAccess(user.access, itemScope(item['Walk']), 'read'),
+  });
+
+  app.post(
+    `${base}/submit`,
+    writeHandler(deps, async (ctx) => {
+      const body = stripLocalFields(
+        requireObject(ctx.request.body ?? {}, MESSAGES.unsupportedOperation),
+      );
+      checkMutation('walkItem', 'submit', body);
+      const input = parseWith(walkItemInputSchema, body);
+      requireWrite(ctx.user, itemScope(input.Walk));
+      let homeRid = input.HomeRID ?? null;
+      if (input.WalkID !== undefined) {
+        const walk = await findWalk(ctx.trx, input.WalkID);
+        if (walk === undefined) throw badRequest('Invalid value for "WalkID": no such walk');
+        homeRid = walk.home_rid;
+      } else if (homeRid !== null) {
+        await ensureHome(ctx, deps, homeRid, 'HomeRID');
+      }
+      const completedAt = input.Status === 'Complete' ? (input['Completed At'] ?? ctx.now) : null;
+      const result = await createRecord(ctx, deps, ITEMS, {
+        id: input.id,
+        homeRid,
+        parentId: input.WalkID ?? null,
+        data: {
+          ...input,
+          WalkID: input.WalkID ?? null,
+          HomeRID: homeRid,
+          'Completed At': completedAt,
+        },
+      });
+      await notifyNewPunchItem(ctx, deps.records, result);
+      return result;
+    }),
+  );
+
+  app.patch(
+    `${base}/update`,
+    writeHandler(deps, async (ctx) => {
+      const body = stripLocalFields(
+        requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired),
+      );
+      const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
+      checkMutation('walkItem', 'update', { ...body, id });
+      const changes = parseWith(walkItemUpdateSchema, body);
+      const row = await existingRecord(ctx, deps, ITEMS, String(id));
+      const current = storedData(row);
+      requireWrite(ctx.user, itemScope(current['Walk']));
+      for (const fixed of ['Walk', 'WalkID', 'HomeRID'] as const) {
+        if (changes[fixed] !== undefined && changes[fixed] !== current[fixed]) {
+          throw badRequest(`Invalid value for "${fixed}": an item keeps its walk and home`);
+        }
+      }
+      if (changes.Status !== undefined && changes.Status !== current['Status']) {
+        changes['Completed At'] =
+          changes.Status === 'Complete' ? (changes['Completed At'] ?? ctx.now) : null;
+      }
+      return patchRecord(ctx, deps, row, changes);
+    }),
+  );
+
+  app.delete(
+    `${base}/delete`,
+    writeHandler(deps, async (ctx) => {
+      const row = await existingRecord(ctx, deps, ITEMS, deletionId(ctx.request));
+      requireWrite(ctx.user, itemScope(storedData(row)['Walk']));
+      return deleteRecord(ctx, deps, row);
+    }),
+  );
+}
+
+interface KindRules {
+  input: z.ZodType<Record<string, unknown>>;
+  update: z.ZodType<Record<string, unknown>>;
+  /** The write requirement for a record of this kind with these fields. */
+  writeScope: (data: Record<string, unknown>) => Requirement;
+  homeRid: (input: Record<string, unknown>) => string;
+  homeField: string;
+}
+
+const closingScope = (data: Record<string, unknown>): Requirement => [
+  CLOSING_TYPE_SCOPE[data['type'] as ClosingType], // Safe: closing walks passed the type enum.
+];
+
+function rulesOf(kind: WalkKind): KindRules {
+  if (kind === 'closing') {
+    return {
+      input: closingWalkInputSchema,
+      update: closingWalkUpdateSchema,
+      writeScope: closingScope,
+      homeRid: (input) => String(input['HomeRID'] ?? input['selectedHome']),
+      homeField: 'selectedHome',
+    };
+  }
+  return {
+    input: walkFormInputSchema,
+    update: walkFormUpdateSchema,
+    writeScope: () => RESOURCE_ACCESS[kind].write,
+    homeRid: (input) => String(input['HomeRID']),
+    homeField: 'HomeRID',
+  };
+}
+
+function walkKindRoutes(app: FastifyInstance, deps: RouteDeps, kind: WalkKind): void {
+  const base = `/field_walks/${kind}`;
+  const rules = rulesOf(kind);
+  homeLookupRoutes(app, deps, {
+    base,
+    kind,
+    read: RESOURCE_ACCESS[kind].read,
+    ...(kind === 'closing'
+      ? {
+          visible: (walk, user) =>
+            readableClosingTypes(user.access).includes(walk['type'] as ClosingType),
+        }
+      : {}),
+  });
+
+  app.post(
+    `${base}/submit`,
+    writeHandler(deps, async (ctx) => {
+      checkMutation(kind, 'submit', ctx.request.body);
+      const input = parseWith(rules.input, ctx.request.body);
+      requireWrite(ctx.user, rules.writeScope(input));
+      const homeRid = rules.homeRid(input);
+      await ensureHome(ctx, deps, homeRid, rules.homeField);
+      return createRecord(ctx, deps, kind, {
+        id: input['id'],
+        homeRid,
+        parentId: null,
+        data: { ...input, HomeRID: homeRid },
+      });
+    }),
+  );
+
+  app.patch(
+    `${base}/update/:id`,
+    writeHandler(deps, async (ctx: WriteContext) => {
+      const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
+      const params = requireObject(ctx.request.params, MESSAGES.dataAndIdRequired);
+      checkMutation(kind, 'update', { ...body, id: params['id'] });
+      const changes = parseWith(rules.update, body);
+      const row = await existingRecord(ctx, deps, kind, String(params['id']));
+      const current = storedData(row);
+      requireWrite(ctx.user, rules.writeScope(current));
+      for (const fixed of ['HomeRID', 'selectedHome', 'type'] as const) {
+        if (changes[fixed] !== undefined && changes[fixed] !== current[fixed]) {
+          throw badRequest(`Invalid value for "${fixed}": a walk keeps its home and type`);
+        }
+      }
+      if (
+        kind === 'closing' &&
+        changes['customerServiceStaff'] !== undefined &&
+        current['type'] !== 'who'
+      ) {
+        throw badRequest('Invalid value for "customerServiceStaff": only sent when type is who');
+      }
+      return patchRecord(ctx, deps, row, changes);
+    }),
+  );
+}
+
+export function walkRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  itemRoutes(app, deps);
+  for (const kind of WALK_KINDS) walkKindRoutes(app, deps, kind);
+}

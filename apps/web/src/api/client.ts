@@ -1,0 +1,268 @@
+// The one HTTP client of the web app. It holds the bearer token in memory only (never
+// in localStorage, where any injected script could read it), sends JSON, checks each
+// answer against a schema, and turns every failure into an ApiError carrying the
+// server's `{ error }` text.
+
+import { MESSAGES, WORKER_REQUEST } from '@field/domain';
+import { createCircuitBreaker } from './circuit-breaker';
+import { ApiError, isTransient } from './errors';
+
+export { ApiError, isTransient } from './errors';
+export type { ApiFailureKind } from './errors';
+
+/** Every server path the web app calls, in one place. */
+export const API_PATHS = {
+  login: '/api/auth/login',
+  me: '/api/users/me',
+  activeHomes: '/api/field_homes/listActive',
+  activeHomesUpdatedAfter: '/api/field_homes/listActiveUpdatedAfter',
+  homeUpdate: '/api/field_homes/update',
+  homeUpdateStaff: '/api/field_homes/updateStaff',
+  employees: '/api/field_employees/list',
+  employeesUpdatedAfter: '/api/field_employees/listUpdatedAfter',
+  vendors: '/api/field_vendors/list',
+  vendorsUpdatedAfter: '/api/field_vendors/listUpdatedAfter',
+  phoneCalls: '/api/field_communication/phoneCalls',
+  notes: '/api/field_communication/notes',
+  buyers: '/api/field_collaboration/buyers',
+  walkItems: '/api/field_walks/item',
+  /** `/api/field_walks/{kind}` for homeStart, preDrywall, managerWalk, closing, landscape. */
+  walks: '/api/field_walks',
+  files: '/api/files',
+} as const;
+
+/** Anything that checks unknown data and returns it typed (a zod schema fits). */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+/** Accepts any JSON answer as it is (writes whose answer the caller only passes on). */
+export const anyJson: Parser<unknown> = { parse: (data) => data };
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Extra headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
+  /** Gives up after this long (ApiError status 0, kind `timeout`). */
+  timeoutMs?: number;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Watches every call's outcome and may refuse calls (the circuit breaker fits). */
+export interface CallGuard {
+  /** Throws (an ApiError) to refuse the call before it is sent. */
+  beforeCall(operation: string): void;
+  onSuccess(operation: string): void;
+  onFailure(operation: string, error: ApiError): void;
+}
+
+export interface ApiClient {
+  get<T>(path: string, parser: Parser<T>, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body: unknown, parser: Parser<T>, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body: unknown, parser: Parser<T>, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, parser: Parser<T>, options?: RequestOptions): Promise<T>;
+  request<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    parser: Parser<T>,
+    options?: RequestOptions,
+  ): Promise<T>;
+  /** A file behind the bearer header (an `<img>` cannot send it), as a Blob. */
+  getBlob(path: string, options?: RequestOptions): Promise<Blob>;
+  setToken(token: string | null): void;
+  hasToken(): boolean;
+  /** Called when the server rejects the token (expired or revoked); returns an unsubscribe. */
+  onUnauthorized(listener: () => void): () => void;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** The circuit breaker (or any guard) every call goes through. */
+  guard?: CallGuard;
+  /** Default timeout of every call. */
+  timeoutMs?: number;
+}
+
+/** Default per-call timeout: the worker request limit of section 9. */
+export const DEFAULT_TIMEOUT_MS = WORKER_REQUEST.timeoutMs;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorText(body: unknown, response: Response): string {
+  if (isRecord(body) && typeof body['error'] === 'string' && body['error'] !== '') {
+    return body['error'];
+  }
+  return response.statusText !== '' ? response.statusText : MESSAGES.unexpectedError;
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds from `now`. */
+export function parseRetryAfter(
+  header: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const guard = options.guard;
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let token: string | null = null;
+  const unauthorizedListeners = new Set<() => void>();
+
+  async function send(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    requestOptions: RequestOptions,
+  ): Promise<{ response: Response; data: unknown; sentToken: string | null }> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...requestOptions.headers,
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const sentToken = token;
+    if (sentToken !== null) headers['Authorization'] = `Bearer ${sentToken}`;
+
+    const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
+    const timeout = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      timeout.abort();
+    }, timeoutMs);
+    const outer = requestOptions.signal;
+    const onOuterAbort = (): void => timeout.abort();
+    outer?.addEventListener('abort', onOuterAbort);
+    try {
+      if (outer?.aborted === true) throw new DOMException('Aborted', 'AbortError');
+      const response = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: timeout.signal,
+        credentials: 'same-origin',
+      });
+      const data = await readJson(response);
+      return { response, data, sentToken };
+    } catch (error) {
+      if (timedOut) throw new ApiError(0, MESSAGES.unexpectedError, { kind: 'timeout' });
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+      throw new ApiError(0, offline ? MESSAGES.noInternet : MESSAGES.unexpectedError, {
+        kind: 'network',
+      });
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    parser: Parser<T>,
+    requestOptions: RequestOptions = {},
+  ): Promise<T> {
+    const operation = `${method} ${path.split('?')[0] ?? path}`;
+    guard?.beforeCall(operation);
+    let answer: Awaited<ReturnType<typeof send>>;
+    try {
+      answer = await send(method, path, body, requestOptions);
+    } catch (error) {
+      if (error instanceof ApiError) guard?.onFailure(operation, error);
+      throw error;
+    }
+    const { response, data, sentToken } = answer;
+    if (!response.ok) {
+      // Only a token we sent and that is still current means "signed out by the server".
+      if (response.status === 401 && sentToken !== null && sentToken === token) {
+        token = null;
+        for (const listener of unauthorizedListeners) listener();
+      }
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+      const error = new ApiError(
+        response.status,
+        errorText(data, response),
+        retryAfterMs === undefined ? {} : { retryAfterMs },
+      );
+      if (isTransient(error)) guard?.onFailure(operation, error);
+      else guard?.onSuccess(operation);
+      throw error;
+    }
+    guard?.onSuccess(operation);
+    try {
+      return parser.parse(data);
+    } catch (error) {
+      console.error(`Unexpected answer from ${method} ${path}`, error);
+      throw new ApiError(response.status, MESSAGES.unexpectedError);
+    }
+  }
+
+  return {
+    request,
+    get: (path, parser, requestOptions) => request('GET', path, undefined, parser, requestOptions),
+    post: (path, body, parser, requestOptions) =>
+      request('POST', path, body, parser, requestOptions),
+    patch: (path, body, parser, requestOptions) =>
+      request('PATCH', path, body, parser, requestOptions),
+    delete: (path, parser, requestOptions) =>
+      request('DELETE', path, undefined, parser, requestOptions),
+    async getBlob(path, requestOptions = {}) {
+      const headers: Record<string, string> = {};
+      if (token !== null) headers['Authorization'] = `Bearer ${token}`;
+      let response: Response;
+      try {
+        response = await doFetch(`${baseUrl}${path}`, {
+          headers,
+          signal: requestOptions.signal ?? null,
+          credentials: 'same-origin',
+        });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError(0, MESSAGES.noInternet, { kind: 'network' });
+      }
+      if (!response.ok)
+        throw new ApiError(response.status, errorText(await readJson(response), response));
+      return response.blob();
+    },
+    setToken(next) {
+      token = next;
+    },
+    hasToken: () => token !== null,
+    onUnauthorized(listener) {
+      unauthorizedListeners.add(listener);
+      return () => {
+        unauthorizedListeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** The breaker every call of the app goes through (sections 4, 8, 9). */
+export const circuitBreaker = createCircuitBreaker();
+
+/** The client every feature uses. */
+export const apiClient = createApiClient({ guard: circuitBreaker });

@@ -1,0 +1,59 @@
+// The lazy screens of section 2, one module each, so each route loads only its own code.
+// `preloadScreen` fetches a module ahead of navigation (menu hover or focus).
+
+import type { ComponentType } from 'react';
+import type { ScreenName } from '@field/domain';
+
+type ScreenModule = { Component: ComponentType };
+
+const tests = () => import('../features/records/screens/test-screens');
+const directory = () => import('../features/records/screens/directory-screens');
+const sections = () => import('../features/records/screens/section-screens');
+const status = () => import('./screens/status-screens');
+
+const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> = {
+  dashboard: () => import('../features/homes/screens/dashboard-screen'),
+  homesReport: () => import('../features/homes/screens/homes-report-screen'),
+  homesOverview: () => import('../features/homes/screens/homes-overview-screen'),
+  homesCalendar: () => import('../features/records/screens/calendar-screen'),
+  inspections: () => sections().then((m) => ({ Component: m.InspectionsScreen })),
+  permits: () => import('../features/records/screens/permits-screen'),
+  soil: () => tests().then((m) => ({ Component: m.SoilScreen })),
+  openHole: () => tests().then((m) => ({ Component: m.OpenHoleScreen })),
+  radon: () => tests().then((m) => ({ Component: m.RadonScreen })),
+  gicTesting: () => tests().then((m) => ({ Component: m.GicScreen })),
+  items: () => import('../features/punch-items/punch-items-screen'),
+  walksIndex: () => sections().then((m) => ({ Component: m.WalksIndexScreen })),
+  walkForm: () => import('../features/records/screens/walk-records-screen'),
+  communication: () => sections().then((m) => ({ Component: m.CommunicationScreen })),
+  phoneCalls: () => import('../features/phone-calls/phone-calls-screen'),
+  notes: () => import('../features/records/screens/notes-screen'),
+  buyers: () => import('../features/records/screens/buyers-screen'),
+  vendors: () => directory().then((m) => ({ Component: m.VendorsScreen })),
+  staff: () => import('./screens/staff-screen'),
+  manageHomes: () => import('../features/homes/screens/manage-homes-screen'),
+  account: () => import('./screens/account-screen'),
+  changelogRoadmap: () => import('./screens/changelog-screen'),
+  mutationQueue: () => import('./screens/mutation-queue-screen'),
+  unauthorized: () => status().then((m) => ({ Component: m.Unauthorized })),
+  notFound: () => status().then((m) => ({ Component: m.NotFound })),
+  serverError: () => status().then((m) => ({ Component: m.ServerError })),
+  underConstruction: () => status().then((m) => ({ Component: m.UnderConstruction })),
+};
+
+const loaded = new Map<ScreenName, Promise<ScreenModule>>();
+
+export function loadScreen(name: ScreenName): Promise<ScreenModule> {
+  let module = loaded.get(name);
+  if (module === undefined) {
+    module = SCREEN_MODULES[name]();
+    // A failed load (offline, new deploy) may be retried on the next navigation.
+    module.catch(() => loaded.delete(name));
+    loaded.set(name, module);
+  }
+  return module;
+}
+
+export function preloadScreen(name: ScreenName): void {
+  loadScreen(name).catch(() => undefined);
+}

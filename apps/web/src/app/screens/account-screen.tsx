@@ -1,0 +1,47 @@
+// The account pages (`/account/{tab}`): my account, notifications, security, settings,
+// as tabs that change the address so each can be linked to.
+
+import type { JSX } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { AccountTab } from '@field/domain';
+import { ACCOUNT_TABS, accountRoute } from '@field/domain';
+import { MyAccountTab } from '../../features/account/components/my-account-tab';
+import { SecurityTab } from '../../features/account/components/security-tab';
+import { SettingsTab } from '../../features/account/components/settings-tab';
+import { NotificationsPage } from '../../features/notifications/components/notifications-page';
+
+const TAB_CONTENT: Readonly<Record<AccountTab, () => JSX.Element>> = {
+  'my-account': MyAccountTab,
+  notifications: NotificationsPage,
+  security: SecurityTab,
+  settings: SettingsTab,
+};
+
+export function Component() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = ACCOUNT_TABS.find((name) => location.pathname === accountRoute(name)) ?? 'my-account';
+  const Content = TAB_CONTENT[tab];
+  return (
+    <Box>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: AccountTab) => void navigate(accountRoute(next))}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('account.title')}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
+        {ACCOUNT_TABS.map((name) => (
+          <Tab key={name} value={name} label={t(`nav.account-${name}`)} />
+        ))}
+      </Tabs>
+      <Content />
+    </Box>
+  );
+}

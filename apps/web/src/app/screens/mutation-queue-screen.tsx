@@ -1,0 +1,278 @@
+// The Mutation Queue (`/sync`): every write this device has not yet delivered, read live
+// from the device database, with what it changes, its state, error and age; Retry, Edit
+// (failed writes, checked with the domain rules again) and Discard per write, and Sync now.
+
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Sync from '@mui/icons-material/Sync';
+import { MESSAGES, relativeTimeLabel } from '@field/domain';
+import { isIndexedDbSupported } from '../../offline/database';
+import type { MutationRow } from '../../offline/database';
+import type { MutationData } from '../../offline/mutation-handlers';
+import { describeMutation } from '../../offline/mutation-view';
+import { useOfflineEngine, useOnlineStatus, useQueuedMutations } from '../../offline/react';
+import { toast } from '../../ui/toast';
+import { useNow } from '../../ui/use-now';
+import { FormDialog } from '../../ui/form-dialog';
+
+const TAP = { minHeight: 44 } as const;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function dataOf(row: MutationRow): MutationData {
+  // Safe: queued data is always a plain object (the queue stores what enqueue validated).
+  return typeof row.data === 'object' && row.data !== null ? (row.data as MutationData) : {};
+}
+
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** Edits a failed write's fields: text, numbers and yes/no; lists and objects stay as they are. */
+function EditDialog(props: { row: MutationRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { queue } = useOfflineEngine();
+  const [data, setData] = useState<MutationData>(() => ({ ...dataOf(props.row) }));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save(): Promise<void> {
+    setSaving(true);
+    setError(null);
+    try {
+      await queue.edit(props.row.id, data);
+      props.onClose();
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <FormDialog
+      id="edit-write-form"
+      title={t('sync.editTitle')}
+      error={error}
+      saveDisabled={saving}
+      saveLabel={t('sync.saveAndRetry')}
+      cancelLabel={t('sync.cancel')}
+      onSubmit={() => void save()}
+      onClose={props.onClose}
+    >
+      {Object.entries(data).map(([field, value]) => {
+        if (field === 'id') return null;
+        if (typeof value === 'boolean') {
+          return (
+            <FormControlLabel
+              key={field}
+              control={
+                <Checkbox
+                  sx={{ p: 1.25 }}
+                  checked={value}
+                  onChange={(event) => setData({ ...data, [field]: event.target.checked })}
+                />
+              }
+              label={field}
+            />
+          );
+        }
+        if (typeof value === 'string' || typeof value === 'number') {
+          return (
+            <TextField
+              key={field}
+              label={field}
+              value={String(value)}
+              multiline={typeof value === 'string' && value.length > 40}
+              onChange={(event) =>
+                setData({
+                  ...data,
+                  [field]:
+                    typeof value === 'number' && event.target.value.trim() !== ''
+                      ? Number(event.target.value)
+                      : event.target.value,
+                })
+              }
+            />
+          );
+        }
+        return (
+          <TextField
+            key={field}
+            label={field}
+            value={valueText(value)}
+            slotProps={{ input: { readOnly: true } }}
+          />
+        );
+      })}
+    </FormDialog>
+  );
+}
+
+function QueuedWrite(props: { row: MutationRow; now: number; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const { queue } = useOfflineEngine();
+  const summary = describeMutation(props.row, props.now);
+  const failed = summary.state === 'failed';
+
+  async function run(action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      toast(errorText(error), 'error');
+    }
+  }
+
+  return (
+    <ListItem
+      divider
+      data-mutation-id={summary.id}
+      data-status={props.row.status}
+      data-testid="queued-write"
+      sx={{ display: 'block', py: 1.5 }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {t('sync.change', {
+            type: t(`sync.types.${summary.type}`, { defaultValue: summary.type }),
+            operation: t(`sync.operations.${summary.operation}`, {
+              defaultValue: summary.operation,
+            }),
+          })}
+        </Typography>
+        <Chip
+          size="small"
+          color={failed ? 'error' : summary.state === 'sending' ? 'info' : 'default'}
+          label={t(`sync.state.${summary.state}`)}
+        />
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {[
+          summary.recordId === undefined ? undefined : t('sync.record', { id: summary.recordId }),
+          summary.fields.length > 0 ? t('sync.fields', { fields: summary.fields.join(', ') }) : '',
+          relativeTimeLabel(props.row.timestamp, props.now),
+          summary.retryCount > 0 ? t('sync.retries', { count: summary.retryCount }) : '',
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography>
+      {summary.error !== undefined && (
+        <Typography
+          variant="body2"
+          color="error"
+          data-testid="queued-write-error"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {summary.error}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          sx={TAP}
+          onClick={() => void run(() => queue.retry(summary.id))}
+        >
+          {t('sync.retry')}
+        </Button>
+        {failed && (
+          <Button size="small" variant="outlined" sx={TAP} onClick={props.onEdit}>
+            {t('sync.edit')}
+          </Button>
+        )}
+        <Button
+          size="small"
+          color="error"
+          sx={TAP}
+          onClick={() => void run(() => queue.discard(summary.id))}
+        >
+          {t('sync.discard')}
+        </Button>
+      </Stack>
+    </ListItem>
+  );
+}
+
+function QueueView() {
+  const { t } = useTranslation();
+  const { connection } = useOfflineEngine();
+  const online = useOnlineStatus();
+  const now = useNow(10_000);
+  const mutations = useQueuedMutations();
+  const [editing, setEditing] = useState<MutationRow | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const failed = mutations.filter((m) => m.status === 'failed').length;
+
+  async function syncNow(): Promise<void> {
+    setSyncing(true);
+    try {
+      await connection.syncNow();
+    } catch (error) {
+      toast(errorText(error), 'error');
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Typography role="status" data-testid="queue-summary">
+          {t('sync.summary', { pending: mutations.length - failed, failed })}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<Sync />}
+          sx={TAP}
+          disabled={!online || syncing || mutations.length === 0}
+          onClick={() => void syncNow()}
+        >
+          {t('sync.syncNow')}
+        </Button>
+      </Stack>
+      {!online && <Alert severity="info">{t('sync.offlineNote')}</Alert>}
+      {mutations.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography>{t('sync.empty')}</Typography>
+        </Paper>
+      ) : (
+        <Paper variant="outlined">
+          <List data-testid="mutation-queue" disablePadding>
+            {mutations.map((m) => (
+              <QueuedWrite key={m.id} row={m} now={now} onEdit={() => setEditing(m)} />
+            ))}
+          </List>
+        </Paper>
+      )}
+      {editing !== null && (
+        <EditDialog key={editing.id} row={editing} onClose={() => setEditing(null)} />
+      )}
+      <Box />
+    </Stack>
+  );
+}
+
+export function Component() {
+  if (!isIndexedDbSupported()) return <Alert severity="warning">{MESSAGES.noIndexedDb}</Alert>;
+  return <QueueView />;
+}

@@ -1,0 +1,36 @@
+// Collaboration / Staff: the company's staff directory, and for administrators a second
+// tab to approve registrations and manage users' scopes.
+
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import MuiTab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { FeedbackList } from '../../features/admin/components/feedback-list';
+import { UserAdministration } from '../../features/admin/components/user-administration';
+import { StaffScreen } from '../../features/records/screens/directory-screens';
+import { useSignedIn } from '../../data/session';
+
+type Tab = 'staff' | 'users' | 'feedback';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { access } = useSignedIn();
+  const [tab, setTab] = useState<Tab>('staff');
+  if (!access.admin) return <StaffScreen />;
+  return (
+    <>
+      <Tabs
+        value={tab}
+        onChange={(_e, next: Tab) => setTab(next)}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <MuiTab value="staff" label={t('admin.directory')} />
+        <MuiTab value="users" label={t('admin.users')} />
+        <MuiTab value="feedback" label={t('admin.feedback')} />
+      </Tabs>
+      {tab === 'staff' && <StaffScreen />}
+      {tab === 'users' && <UserAdministration />}
+      {tab === 'feedback' && <FeedbackList />}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+// The profile menu of section 2: name, role, account and app settings, Manage Homes,
+// Documentation, Release Roadmap, Feedback, the work / presentation toggle and Logout.
+
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
+import Logout from '@mui/icons-material/Logout';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
+import { CHANGELOG_ROUTE, MESSAGES, accountRoute, canOpenRoute, findRoute } from '@field/domain';
+import { setMode, useLocalSettings } from '../../data/local-settings';
+import { useSignedIn } from '../../data/session';
+import { useUserPhoto } from '../../data/user-photo';
+import { EXTERNAL_LINKS } from '../../ui/links';
+import { toast } from '../../ui/toast';
+
+export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
+  const { t } = useTranslation();
+  const { user, access, signOut } = useSignedIn();
+  const { mode } = useLocalSettings();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const photo = useUserPhoto(user.photoURL);
+  const close = () => setAnchor(null);
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
+  const manageHomes = findRoute('/collaboration/homes');
+  const canManageHomes = manageHomes !== undefined && canOpenRoute(manageHomes, access);
+
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        color="inherit"
+        data-testid="profile-button"
+      >
+        <Avatar
+          src={photo}
+          alt=""
+          sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 14 }}
+        >
+          {initials}
+        </Avatar>
+        <span className="visually-hidden">{t('header.profile')}</span>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ px: 2, py: 1, minWidth: 240 }}>
+          <Typography sx={{ fontWeight: 650 }} data-testid="user-name">
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="user-role">
+            {user.fieldData.role}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem component={RouterLink} to={accountRoute('my-account')} onClick={close}>
+          <ListItemIcon>
+            <ManageAccountsOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('profile.accountSettings')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={accountRoute('settings')} onClick={close}>
+          <ListItemIcon>
+            <SettingsOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('profile.appSettings')}
+        </MenuItem>
+        {canManageHomes && (
+          <MenuItem component={RouterLink} to="/collaboration/homes" onClick={close}>
+            <ListItemIcon>
+              <HomeWorkOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('profile.manageHomes')}
+          </MenuItem>
+        )}
+        <MenuItem
+          component="a"
+          href={EXTERNAL_LINKS.documentation}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={close}
+        >
+          <ListItemIcon>
+            <HelpOutline fontSize="small" />
+          </ListItemIcon>
+          {t('profile.documentation')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={CHANGELOG_ROUTE} onClick={close}>
+          <ListItemIcon>
+            <NewReleasesOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('profile.releaseRoadmap')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onFeedback();
+          }}
+        >
+          <ListItemIcon>
+            <FeedbackOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('profile.feedback')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => setMode(mode === 'work' ? 'presentation' : 'work')}
+          role="menuitemcheckbox"
+          aria-checked={mode === 'presentation'}
+        >
+          <ListItemIcon>
+            <SlideshowOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('profile.presentationMode')}
+          <Switch
+            edge="end"
+            size="small"
+            checked={mode === 'presentation'}
+            tabIndex={-1}
+            slotProps={{ input: { 'aria-hidden': true } }}
+            sx={{ ml: 'auto' }}
+          />
+        </MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            signOut().catch(() => toast(MESSAGES.logoutFailed, 'error'));
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('profile.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

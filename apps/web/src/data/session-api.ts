@@ -1,0 +1,122 @@
+// The session calls: sign in, register, refresh and sign out. The access token goes to
+// the API client's memory; the refresh token stays in its HttpOnly cookie, out of reach
+// of any script.
+
+import type { UserDocument } from '@field/domain';
+import { userDocumentSchema } from '@field/domain';
+import type { Parser } from '../api/client';
+import { ApiError, anyJson, apiClient } from '../api/client';
+
+const PATHS = {
+  login: '/api/auth/login',
+  register: '/api/auth/register',
+  refresh: '/api/auth/refresh',
+  logout: '/api/auth/logout',
+  forgot: '/api/auth/forgot-password',
+  reset: '/api/auth/reset-password',
+  providers: '/api/auth/providers',
+} as const;
+
+interface SessionAnswer {
+  accessToken: string;
+  user: UserDocument;
+}
+
+const sessionAnswer: Parser<SessionAnswer> = {
+  parse(data) {
+    if (typeof data !== 'object' || data === null) throw new Error('expected an object');
+    const accessToken = 'accessToken' in data ? data.accessToken : undefined;
+    if (typeof accessToken !== 'string' || accessToken === '') throw new Error('expected an access token');
+    return { accessToken, user: userDocumentSchema.parse('user' in data ? data.user : undefined) };
+  },
+};
+
+function started(answer: SessionAnswer): UserDocument {
+  apiClient.setToken(answer.accessToken);
+  return answer.user;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export async function signIn(credentials: Credentials): Promise<UserDocument> {
+  return started(await apiClient.post(PATHS.login, credentials, sessionAnswer));
+}
+
+export interface Registration extends Credentials {
+  firstName: string;
+  lastName: string;
+}
+
+export async function register(input: Registration): Promise<UserDocument> {
+  return started(await apiClient.post(PATHS.register, input, sessionAnswer));
+}
+
+/**
+ * A new access token from the refresh cookie. Null when there is no session (401);
+ * throws when the server cannot be reached, so the caller can keep the offline session.
+ */
+export async function refreshSession(): Promise<UserDocument | null> {
+  // One tab refreshes at a time: the cookie rotates, so a second tab refreshing at the same
+  // moment would present the old token and look like a stolen one.
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) {
+    return navigator.locks.request('field-session-refresh', () => refreshOnce());
+  }
+  return refreshOnce();
+}
+
+async function refreshOnce(): Promise<UserDocument | null> {
+  try {
+    return started(await apiClient.post(PATHS.refresh, {}, sessionAnswer));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      apiClient.setToken(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export async function signOutOnServer(): Promise<void> {
+  await apiClient.post(PATHS.logout, {}, anyJson);
+  apiClient.setToken(null);
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiClient.post(PATHS.forgot, { email }, anyJson);
+}
+
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await apiClient.post(PATHS.reset, { token, password }, anyJson);
+}
+
+export interface ProviderInfo {
+  id: string;
+  name: string;
+}
+
+const providerList: Parser<ProviderInfo[]> = {
+  parse(data) {
+    const list = typeof data === 'object' && data !== null && 'providers' in data ? data.providers : undefined;
+    if (!Array.isArray(list)) return [];
+    const items: unknown[] = list;
+    return items.flatMap((item) => {
+      if (typeof item === 'string') return [{ id: item, name: item }];
+      if (typeof item !== 'object' || item === null) return [];
+      const id = 'id' in item ? item.id : undefined;
+      const name = 'name' in item ? item.name : id;
+      return typeof id === 'string' ? [{ id, name: typeof name === 'string' ? name : id }] : [];
+    });
+  },
+};
+
+export function listProviders(): Promise<ProviderInfo[]> {
+  return apiClient.get(PATHS.providers, providerList);
+}
+
+/** Where a provider's popup flow starts; the callback page posts the outcome back. */
+export function providerStartUrl(provider: string, returnTo: string): string {
+  return `/api/auth/oidc/${encodeURIComponent(provider)}/start?mode=popup&returnTo=${encodeURIComponent(returnTo)}`;
+}

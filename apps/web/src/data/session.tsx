@@ -1,0 +1,231 @@
+// Who is signed in and what they may do. On start the session is restored from the
+// refresh cookie; with no connection the last signed-in user's document (kept in the
+// device database, no secret in it) lets the app open offline, and the session refreshes
+// as soon as the connection returns. The access token lives in the API client's memory.
+
+import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { Access, UserDocument } from '@field/domain';
+import { resolveAccess, userDocumentSchema } from '@field/domain';
+import type { ApiClient, HttpMethod, Parser, RequestOptions } from '../api/client';
+import { apiClient } from '../api/client';
+import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
+import { refreshSession, signOutOnServer } from './session-api';
+
+const CACHED_USER_KEY = 'session:user';
+
+export type SessionStatus = 'restoring' | 'ready';
+
+export interface Session {
+  status: SessionStatus;
+  user: UserDocument | null;
+  access: Access | null;
+  /** Signed in from the device's copy while the server could not be reached. */
+  offline: boolean;
+  /** The user signed out (rather than the session ending): the next sign-in starts afresh. */
+  signedOut: boolean;
+  setUser: (user: UserDocument | null) => void;
+  /** Ends the session on the server and here; rejects when the server cannot be reached. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** The mounted provider's refresh, shared with the write queue (one refresh at a time). */
+let providerRefresh: (() => Promise<boolean>) | null = null;
+const signedInListeners = new Set<() => void>();
+
+/**
+ * For the offline engine after a 401: the session's own refresh (the same promise the
+ * header and the online listener wait on, so they never race), true when a new access
+ * token was set.
+ */
+export async function refreshForQueue(): Promise<boolean> {
+  if (providerRefresh !== null) return providerRefresh();
+  try {
+    return (await refreshSession()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the mounted provider has a user (signed in, or restored offline). */
+let providerHasUser = false;
+
+/** With a user but no access token (a reload offline), the session refreshes first. */
+async function ensureToken(): Promise<void> {
+  if (!apiClient.hasToken() && providerHasUser && providerRefresh !== null) {
+    await providerRefresh();
+  }
+}
+
+/**
+ * The API client of the write queue: when the connection returns after the app was
+ * opened offline, the session refreshes before a queued write is sent (rather than the
+ * write meeting a 401 first).
+ */
+export const queueClient: ApiClient = {
+  ...apiClient,
+  async get<T>(path: string, parser: Parser<T>, options?: RequestOptions): Promise<T> {
+    await ensureToken();
+    return apiClient.get(path, parser, options);
+  },
+  async post<T>(path: string, body: unknown, parser: Parser<T>, options?: RequestOptions) {
+    await ensureToken();
+    return apiClient.post(path, body, parser, options);
+  },
+  async patch<T>(path: string, body: unknown, parser: Parser<T>, options?: RequestOptions) {
+    await ensureToken();
+    return apiClient.patch(path, body, parser, options);
+  },
+  async delete<T>(path: string, parser: Parser<T>, options?: RequestOptions): Promise<T> {
+    await ensureToken();
+    return apiClient.delete(path, parser, options);
+  },
+  async request<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    parser: Parser<T>,
+    options?: RequestOptions,
+  ): Promise<T> {
+    await ensureToken();
+    return apiClient.request(method, path, body, parser, options);
+  },
+};
+
+/** Called each time a user is signed in (queued writes waiting on a sign-in can go). */
+export function onSignedIn(listener: () => void): () => void {
+  signedInListeners.add(listener);
+  return () => {
+    signedInListeners.delete(listener);
+  };
+}
+
+async function cacheUser(user: UserDocument | null): Promise<void> {
+  if (!isIndexedDbSupported()) return;
+  try {
+    const table = getFieldDatabase().metadata;
+    if (user === null) await table.delete(CACHED_USER_KEY);
+    else await table.put({ key: CACHED_USER_KEY, value: user });
+  } catch (error) {
+    console.warn('Could not keep the signed-in user on the device', error);
+  }
+}
+
+async function cachedUser(): Promise<UserDocument | null> {
+  if (!isIndexedDbSupported()) return null;
+  try {
+    const row = await getFieldDatabase().metadata.get(CACHED_USER_KEY);
+    const parsed = userDocumentSchema.safeParse(row?.value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SessionStatus>('restoring');
+  const [user, setUserState] = useState<UserDocument | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
+  const refreshing = useRef<Promise<boolean> | null>(null);
+
+  const setUser = useCallback((next: UserDocument | null) => {
+    setUserState(next);
+    setOffline(false);
+    if (next !== null) {
+      setSignedOut(false);
+      for (const listener of signedInListeners) listener();
+    }
+    void cacheUser(next);
+  }, []);
+
+  /**
+   * One refresh at a time; a network failure keeps whoever is signed in. Resolves true
+   * when a new access token was set.
+   */
+  const refresh = useCallback((): Promise<boolean> => {
+    refreshing.current ??= (async () => {
+      try {
+        const restored = await refreshSession();
+        if (restored === null) setUser(null);
+        else setUser(restored);
+        return restored !== null;
+      } catch {
+        const cached = await cachedUser();
+        setUserState((current) => current ?? cached);
+        setOffline(true);
+        return false;
+      } finally {
+        refreshing.current = null;
+        setStatus('ready');
+      }
+    })();
+    return refreshing.current;
+  }, [setUser]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    providerHasUser = user !== null;
+  }, [user]);
+
+  useEffect(() => {
+    providerRefresh = refresh;
+    return () => {
+      if (providerRefresh === refresh) providerRefresh = null;
+    };
+  }, [refresh]);
+
+  // Back online with a user but no token: refresh before anything else is sent.
+  useEffect(() => {
+    const onOnline = () => {
+      if (!apiClient.hasToken()) void refresh();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [refresh]);
+
+  // An expired or revoked access token: try the refresh cookie once, else sign out.
+  useEffect(() => apiClient.onUnauthorized(() => void refresh()), [refresh]);
+
+  const signOut = useCallback(async () => {
+    await signOutOnServer();
+    setSignedOut(true);
+    setUser(null);
+  }, [setUser]);
+
+  const value = useMemo<Session>(
+    () => ({
+      status,
+      user,
+      access: user === null ? null : resolveAccess(user.scopes),
+      offline,
+      signedOut,
+      setUser,
+      signOut,
+    }),
+    [status, user, offline, signedOut, setUser, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (session === null) throw new Error('useSession needs a SessionProvider');
+  return session;
+}
+
+/** The signed-in user and access; only for screens behind the sign-in guard. */
+export function useSignedIn(): {
+  user: UserDocument;
+  access: Access;
+  signOut: () => Promise<void>;
+} {
+  const { user, access, signOut } = useSession();
+  if (user === null || access === null) throw new Error('useSignedIn outside the signed-in shell');
+  return { user, access, signOut };
+}

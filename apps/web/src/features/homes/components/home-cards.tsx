@@ -1,0 +1,170 @@
+// Homes as cards with the address search: the homes overview and the reports share it.
+// A long list shows 60 at a time so a phone never renders thousands of cards.
+
+import type { ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, errorFetchingHomesMessage, filterByAddress } from '@field/domain';
+import type { ActiveHome } from '../../../data/homes';
+import { selectHome, useLocalSettings } from '../../../data/local-settings';
+
+const PAGE = 60;
+
+function date(value: string | null): string {
+  if (value === null) return '—';
+  const [y, m, d] = value.slice(0, 10).split('-');
+  return `${m}/${d}/${y}`;
+}
+
+export interface HomeCardsProps {
+  homes: ActiveHome[] | undefined;
+  error: Error | null;
+  onRetry: () => void;
+  label: string;
+  extra?: (home: ActiveHome) => ReactNode;
+}
+
+export function HomeCards({ homes, error, onRetry, label, extra }: HomeCardsProps) {
+  const { t } = useTranslation();
+  const { selectedHomeId } = useLocalSettings();
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const deferred = useDeferredValue(query);
+  const shown = useMemo(() => filterByAddress(homes ?? [], deferred), [homes, deferred]);
+
+  if (error !== null) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('homes.tryAgain')}
+          </Button>
+        }
+      >
+        <Typography sx={{ fontWeight: 650 }}>{MESSAGES.errorGettingHomes}</Typography>
+        <Typography variant="body2">{MESSAGES.errorGettingHomesHint}</Typography>
+        <Typography variant="body2" data-testid="homes-error-detail">
+          {errorFetchingHomesMessage(error.message)}
+        </Typography>
+      </Alert>
+    );
+  }
+  if (homes === undefined) {
+    return (
+      <Box role="status" aria-label={t('homes.loading')}>
+        <LinearProgress />
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('homes.searchByAddress')}
+          placeholder={t('homes.searchPlaceholder')}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setLimit(PAGE);
+          }}
+          autoComplete="off"
+          sx={{ width: { xs: '100%', sm: 320 } }}
+        />
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          aria-live="polite"
+          data-testid="homes-count"
+        >
+          {shown.length === homes.length
+            ? t('homes.total', { count: homes.length })
+            : t('homes.shown', { shown: shown.length, total: homes.length })}
+        </Typography>
+      </Box>
+      {shown.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+          <Typography role="status">{MESSAGES.noHomesFound}</Typography>
+        </Paper>
+      ) : (
+        <Grid
+          container
+          spacing={1.5}
+          component="ul"
+          aria-label={label}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
+          {shown.slice(0, limit).map((home) => {
+            const selected = home.id === selectedHomeId;
+            return (
+              <Grid
+                key={home.id}
+                size={{ xs: 12, sm: 6, lg: 4 }}
+                component="li"
+                data-home-id={home.HomeID}
+              >
+                <Card
+                  variant="outlined"
+                  sx={{ height: '100%', borderColor: selected ? 'primary.main' : undefined }}
+                >
+                  <CardActionArea
+                    onClick={() => selectHome(home.id)}
+                    aria-pressed={selected}
+                    sx={{ height: '100%', alignItems: 'stretch' }}
+                  >
+                    <CardContent>
+                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                        <Typography
+                          variant="subtitle1"
+                          component="h2"
+                          sx={{ fontWeight: 650, flex: 1 }}
+                        >
+                          {home.Address}
+                        </Typography>
+                        <Chip
+                          size="small"
+                          label={home.Status}
+                          color={selected ? 'primary' : 'default'}
+                        />
+                      </Box>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('homes.homeId')} {home.HomeID} · {home.Community} · {t('homes.lot')}{' '}
+                        {home.Lot}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('homes.projectedClose')} {date(home['Projected Close'])}
+                      </Typography>
+                      {extra?.(home)}
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            );
+          })}
+        </Grid>
+      )}
+      {shown.length > limit && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button variant="outlined" onClick={() => setLimit((l) => l + PAGE)}>
+            {t('homes.showMore', { count: shown.length - limit })}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

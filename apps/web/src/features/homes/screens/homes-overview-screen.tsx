@@ -1,0 +1,25 @@
+// Homes overview: the homes in construction of the user's list ("my homes" or all),
+// testing mode applied. Tapping a home selects it for every other screen.
+
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inConstruction } from '@field/domain';
+import { useHomeList } from '../../../data/homes';
+import { HomeCards } from '../components/home-cards';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { homes, error, refetch, testing, kind } = useHomeList();
+  const shown = useMemo(
+    () => (homes === undefined ? undefined : inConstruction(homes, testing)),
+    [homes, testing],
+  );
+  return (
+    <HomeCards
+      homes={shown}
+      error={error}
+      onRetry={() => void refetch()}
+      label={t(kind === 'mine' ? 'homes.myHomes' : 'homes.inConstruction')}
+    />
+  );
+}

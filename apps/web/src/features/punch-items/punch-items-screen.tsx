@@ -1,0 +1,640 @@
+// Punch items of the selected home (`/homes/items/{level?}/{type?}`): every walk type or
+// one, all levels or outstanding / complete, as the route says. Add (with photos taken on
+// the device), edit, mark complete and delete go through the offline write queue; an item
+// and each of its photos show as synced only once the server has them.
+
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import AddAPhoto from '@mui/icons-material/AddAPhoto';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ItemLevel, WalkType } from '@field/domain';
+import {
+  CLOSING_TYPES,
+  CLOSING_TYPE_SCOPE,
+  ITEM_LEVELS,
+  RESOURCE_ACCESS,
+  WALK_ITEM_SCOPE,
+  WALK_TYPES,
+  hasAccess,
+} from '@field/domain';
+import type { ActiveHome } from '../../data/homes';
+import { useSelectedHome } from '../../data/homes';
+import { useSignedIn } from '../../data/session';
+import { useOfflineEngine } from '../../offline/react';
+import { SelectHomeFirst } from '../records/components/home-records-screen';
+import type { RecordSyncState } from '../phone-calls/queued-records';
+import { SyncStateChip, errorText } from '../phone-calls/sync-state-chip';
+import type { NewPhoto, PhotoRef, PunchItem } from './punch-items-api';
+import {
+  addPunchItem,
+  deletePunchItem,
+  localFileIdOf,
+  startWalk,
+  updatePunchItem,
+  usePunchItems,
+  walkFor,
+} from './punch-items-api';
+import { FormDialog } from '../../ui/form-dialog';
+
+const TAP = { minHeight: 44, minWidth: 44 } as const;
+
+function parseItemsPath(path: string): {
+  level: ItemLevel | undefined;
+  type: WalkType | undefined;
+} {
+  const segments = path.split('/').slice(3);
+  return {
+    level: ITEM_LEVELS.find((level) => segments.includes(level)),
+    type: WALK_TYPES.find((type) => segments.includes(type)),
+  };
+}
+
+const STATUS_OF_LEVEL: Readonly<Record<ItemLevel, string>> = {
+  outstanding: 'Outstanding',
+  complete: 'Complete',
+};
+
+function Thumbnail(props: { photo: PhotoRef; state: RecordSyncState | undefined }) {
+  const { t } = useTranslation();
+  const { files } = useOfflineEngine();
+  const fileId = localFileIdOf(props.photo);
+  const src = useLiveQuery(
+    () => (fileId === undefined ? Promise.resolve(undefined) : files.thumbnail(fileId)),
+    [files, fileId],
+  );
+  const label = props.photo.name ?? props.photo.key;
+  return (
+    <Box
+      data-testid="item-photo"
+      data-photo-key={`${props.photo.collection}/${props.photo.key}`}
+      data-sync={props.state ?? 'synced'}
+      sx={{
+        position: 'relative',
+        width: 64,
+        height: 64,
+        borderRadius: 1,
+        overflow: 'hidden',
+        border: 2,
+        borderColor:
+          props.state === 'failed'
+            ? 'error.main'
+            : props.state === 'pending'
+              ? 'warning.main'
+              : 'divider',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: 'grey.100',
+      }}
+      title={
+        props.state === undefined
+          ? label
+          : `${label} · ${t(props.state === 'failed' ? 'syncState.failed' : 'syncState.pending')}`
+      }
+    >
+      {src === undefined ? (
+        <ImageOutlined color="action" aria-label={label} />
+      ) : (
+        <Box
+          component="img"
+          src={src}
+          alt={label}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function ItemForm(props: {
+  title: string;
+  id: string;
+  types: readonly WalkType[];
+  initial: { Walk: WalkType; Category: string; Location: string; Name: string };
+  withPhotos: boolean;
+  walkNote: (type: WalkType) => string | null;
+  /** Starts the missing walk of a type, where the user may. */
+  startWalk?: ((type: WalkType) => Promise<void>) | undefined;
+  canStart?: (type: WalkType) => boolean;
+  onSave: (values: {
+    Walk: WalkType;
+    Category: string;
+    Location: string;
+    Name: string;
+    photos: NewPhoto[];
+  }) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(props.initial);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const note = props.walkNote(values.Walk);
+
+  async function save(): Promise<void> {
+    setSaving(true);
+    setError(null);
+    try {
+      await props.onSave({
+        Walk: values.Walk,
+        Category: values.Category.trim(),
+        Location: values.Location.trim(),
+        Name: values.Name.trim(),
+        photos: photos.map((file) => ({ blob: file, name: file.name })),
+      });
+      props.onClose();
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <FormDialog
+      id={props.id}
+      title={props.title}
+      error={error}
+      saveDisabled={saving || note !== null}
+      saveLabel={t('punchItems.save')}
+      cancelLabel={t('punchItems.cancel')}
+      onSubmit={() => void save()}
+      onClose={props.onClose}
+    >
+      <TextField
+        select
+        label={t('punchItems.walk')}
+        value={values.Walk}
+        disabled={props.types.length < 2}
+        onChange={(event) => {
+          const walk = props.types.find((type) => type === event.target.value);
+          if (walk !== undefined) setValues({ ...values, Walk: walk });
+        }}
+      >
+        {props.types.map((type) => (
+          <MenuItem key={type} value={type} sx={{ minHeight: 44 }}>
+            {t(`nav.items-${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {note !== null && (
+        <Alert
+          severity="warning"
+          data-testid="walk-note"
+          action={
+            props.startWalk === undefined || props.canStart?.(values.Walk) !== true ? undefined : (
+              <Button
+                color="inherit"
+                sx={TAP}
+                onClick={() => {
+                  const start = props.startWalk;
+                  if (start === undefined) return;
+                  start(values.Walk).catch((caught: unknown) => setError(errorText(caught)));
+                }}
+              >
+                {t('punchItems.startWalk')}
+              </Button>
+            )
+          }
+        >
+          {note}
+        </Alert>
+      )}
+      <TextField
+        label={t('punchItems.category')}
+        value={values.Category}
+        onChange={(event) => setValues({ ...values, Category: event.target.value })}
+      />
+      <TextField
+        label={t('punchItems.location')}
+        value={values.Location}
+        onChange={(event) => setValues({ ...values, Location: event.target.value })}
+      />
+      <TextField
+        label={t('punchItems.name')}
+        value={values.Name}
+        multiline
+        onChange={(event) => setValues({ ...values, Name: event.target.value })}
+      />
+      {props.withPhotos && (
+        <Stack spacing={1}>
+          <Button component="label" variant="outlined" startIcon={<AddAPhoto />} sx={TAP}>
+            {t('punchItems.addPhotos')}
+            <input
+              hidden
+              type="file"
+              accept="image/*"
+              capture="environment"
+              multiple
+              data-testid="photo-input"
+              onChange={(event) => {
+                const chosen = event.target.files === null ? [] : [...event.target.files];
+                setPhotos((current) => [...current, ...chosen]);
+                event.target.value = '';
+              }}
+            />
+          </Button>
+          {photos.length > 0 && (
+            <Typography variant="body2" data-testid="chosen-photos">
+              {t('punchItems.photosChosen', { count: photos.length })}
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}
+
+function ItemRow(props: {
+  item: PunchItem;
+  state: RecordSyncState | undefined;
+  photoStates: ReadonlyMap<string, RecordSyncState>;
+  canWrite: boolean;
+  onEdit: () => void;
+  onComplete: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const { item } = props;
+  const complete = item.Status === 'Complete';
+  const walk = WALK_TYPES.find((type) => type === item.Walk);
+  return (
+    <Box
+      component="li"
+      data-testid="punch-item"
+      data-item-id={item.id}
+      data-status={item.Status}
+      data-sync={props.state ?? 'synced'}
+      sx={{ listStyle: 'none', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+          >
+            <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {item.Name}
+            </Typography>
+            <Chip
+              size="small"
+              color={complete ? 'success' : 'default'}
+              label={t(complete ? 'punchItems.complete' : 'punchItems.outstanding')}
+            />
+            <SyncStateChip state={props.state} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {[
+              walk === undefined ? item.Walk : t(`nav.items-${walk}`),
+              item.Category,
+              item.Location,
+              item['Completed At'] === null
+                ? ''
+                : t('punchItems.completedAt', {
+                    date: new Date(item['Completed At']).toLocaleDateString(),
+                  }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+          {item.Photos.length > 0 && (
+            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+              {item.Photos.map((photo) => (
+                <Thumbnail
+                  key={`${photo.collection}/${photo.key}`}
+                  photo={photo}
+                  state={props.photoStates.get(`${photo.collection}/${photo.key}`)}
+                />
+              ))}
+            </Stack>
+          )}
+        </Box>
+        {props.canWrite && (
+          <Stack direction={{ xs: 'column', sm: 'row' }}>
+            {!complete && (
+              <IconButton
+                sx={TAP}
+                aria-label={t('punchItems.markCompleteLabel', { name: item.Name })}
+                onClick={props.onComplete}
+              >
+                <CheckCircleOutlined />
+              </IconButton>
+            )}
+            <IconButton
+              sx={TAP}
+              aria-label={t('punchItems.editLabel', { name: item.Name })}
+              onClick={props.onEdit}
+            >
+              <EditOutlined />
+            </IconButton>
+            <IconButton
+              sx={TAP}
+              aria-label={t('punchItems.deleteLabel', { name: item.Name })}
+              onClick={props.onDelete}
+            >
+              <DeleteOutlined />
+            </IconButton>
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+type Open =
+  | { kind: 'none' }
+  | { kind: 'add' }
+  | { kind: 'edit'; item: PunchItem }
+  | { kind: 'delete'; item: PunchItem };
+
+function PunchItems(props: { home: ActiveHome }) {
+  const { t } = useTranslation();
+  const engine = useOfflineEngine();
+  const location = useLocation();
+  const { access, user } = useSignedIn();
+  const { level, type } = parseItemsPath(location.pathname);
+  const can = {
+    closing: hasAccess(access, ['walks'], 'read'),
+    preDrywall: hasAccess(access, ['pre_drywall'], 'read'),
+  };
+  const homeId = props.home.id;
+  const { query, walks, items, states, photoStates } = usePunchItems(homeId, can);
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const writable = useMemo(
+    () =>
+      WALK_TYPES.filter(
+        (walk) =>
+          hasAccess(access, [WALK_ITEM_SCOPE[walk]], 'write') &&
+          (type === undefined || walk === type),
+      ),
+    [access, type],
+  );
+
+  const shown = useMemo(
+    () =>
+      items
+        ?.filter((item) => {
+          const walk = WALK_TYPES.find((w) => w === item.Walk);
+          if (walk === undefined || !hasAccess(access, [WALK_ITEM_SCOPE[walk]], 'read')) {
+            return false;
+          }
+          if (type !== undefined && walk !== type) return false;
+          return level === undefined || item.Status === STATUS_OF_LEVEL[level];
+        })
+        .sort(
+          (a, b) =>
+            WALK_TYPES.findIndex((w) => w === a.Walk) - WALK_TYPES.findIndex((w) => w === b.Walk) ||
+            a.Name.localeCompare(b.Name),
+        ),
+    [items, access, type, level],
+  );
+
+  function canStartWalk(walkType: WalkType): boolean {
+    const closing = CLOSING_TYPES.find((c) => c === walkType);
+    return closing === undefined
+      ? hasAccess(access, RESOURCE_ACCESS.preDrywall.write, 'write')
+      : hasAccess(access, [CLOSING_TYPE_SCOPE[closing]], 'write');
+  }
+
+  /** Why an item of this type cannot be added yet, or null. */
+  function walkNote(walkType: WalkType): string | null {
+    const walk = walkFor(walks ?? [], walkType);
+    const name = t(`nav.items-${walkType}`);
+    if (walk === undefined) return t('punchItems.noWalk', { walk: name });
+    if (walk.queued === true) return t('punchItems.walkNotSynced', { walk: name });
+    return null;
+  }
+
+  async function run(action: () => Promise<void>): Promise<void> {
+    setActionError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setActionError(errorText(caught));
+    }
+  }
+
+  const missingWalks = writable.filter(
+    (walk) => walks !== undefined && walkFor(walks, walk) === undefined,
+  );
+  const firstType = writable[0];
+
+  return (
+    <Stack spacing={1.5}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Typography variant="h2">{props.home.Address}</Typography>
+        {firstType !== undefined && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            sx={TAP}
+            disabled={walks === undefined}
+            onClick={() => setOpen({ kind: 'add' })}
+          >
+            {t('punchItems.add')}
+          </Button>
+        )}
+      </Stack>
+      {actionError !== null && (
+        <Alert severity="error" role="alert" onClose={() => setActionError(null)}>
+          {actionError}
+        </Alert>
+      )}
+      {missingWalks.length > 0 && type !== undefined && (
+        <Alert
+          severity="info"
+          data-testid="no-walk"
+          action={
+            canStartWalk(type) ? (
+              <Button
+                color="inherit"
+                sx={TAP}
+                onClick={() => void run(() => startWalk(engine, homeId, user.id, type))}
+              >
+                {t('punchItems.startWalk')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('punchItems.noWalk', { walk: t(`nav.items-${type}`) })}
+        </Alert>
+      )}
+      <Paper variant="outlined">
+        {shown === undefined && query.isPending && <LinearProgress />}
+        {query.error !== null && shown === undefined && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" sx={TAP} onClick={() => void query.refetch()}>
+                {t('records.retry')}
+              </Button>
+            }
+          >
+            {t('records.error', { message: query.error.message })}
+          </Alert>
+        )}
+        {shown !== undefined && shown.length === 0 && (
+          <Typography
+            role="status"
+            data-testid="punch-items-empty"
+            sx={{ p: 3, textAlign: 'center' }}
+          >
+            {t('items.empty')}
+          </Typography>
+        )}
+        {shown !== undefined && shown.length > 0 && (
+          <Box
+            component="ul"
+            aria-label={t('nav.items')}
+            data-testid="punch-items"
+            sx={{ m: 0, p: 0 }}
+          >
+            {shown.map((item) => {
+              const walk = WALK_TYPES.find((w) => w === item.Walk);
+              return (
+                <ItemRow
+                  key={item.id}
+                  item={item}
+                  state={states.get(item.id)}
+                  photoStates={photoStates}
+                  canWrite={
+                    walk !== undefined && hasAccess(access, [WALK_ITEM_SCOPE[walk]], 'write')
+                  }
+                  onEdit={() => setOpen({ kind: 'edit', item })}
+                  onDelete={() => setOpen({ kind: 'delete', item })}
+                  onComplete={() =>
+                    void run(() =>
+                      updatePunchItem(engine, homeId, item, {
+                        Status: 'Complete',
+                        'Completed At': new Date().toISOString(),
+                      }),
+                    )
+                  }
+                />
+              );
+            })}
+          </Box>
+        )}
+      </Paper>
+      {open.kind === 'add' && firstType !== undefined && (
+        <ItemForm
+          id="add-item-form"
+          title={t('punchItems.addTitle')}
+          types={writable}
+          initial={{ Walk: firstType, Category: '', Location: '', Name: '' }}
+          withPhotos
+          walkNote={walkNote}
+          canStart={(walkType) =>
+            walks !== undefined && walkFor(walks, walkType) === undefined && canStartWalk(walkType)
+          }
+          startWalk={async (walkType) => {
+            if (walkFor(walks ?? [], walkType) !== undefined || !canStartWalk(walkType)) return;
+            await startWalk(engine, homeId, user.id, walkType);
+          }}
+          onClose={() => setOpen({ kind: 'none' })}
+          onSave={async (values) => {
+            const walk = walkFor(walks ?? [], values.Walk);
+            if (walk === undefined) throw new Error(walkNote(values.Walk) ?? '');
+            await addPunchItem(
+              engine,
+              homeId,
+              walk,
+              {
+                Walk: values.Walk,
+                Category: values.Category,
+                Location: values.Location,
+                Name: values.Name,
+              },
+              values.photos,
+            );
+          }}
+        />
+      )}
+      {open.kind === 'edit' && (
+        <ItemForm
+          id="edit-item-form"
+          title={t('punchItems.editTitle')}
+          types={[WALK_TYPES.find((w) => w === open.item.Walk) ?? 'final-punch']}
+          initial={{
+            Walk: WALK_TYPES.find((w) => w === open.item.Walk) ?? 'final-punch',
+            Category: open.item.Category,
+            Location: open.item.Location,
+            Name: open.item.Name,
+          }}
+          withPhotos={false}
+          walkNote={() => null}
+          onClose={() => setOpen({ kind: 'none' })}
+          onSave={(values) =>
+            updatePunchItem(engine, homeId, open.item, {
+              Name: values.Name,
+              Category: values.Category,
+              Location: values.Location,
+            })
+          }
+        />
+      )}
+      {open.kind === 'delete' && (
+        <Dialog open onClose={() => setOpen({ kind: 'none' })} aria-labelledby="delete-item-title">
+          <DialogTitle id="delete-item-title">{t('punchItems.deleteTitle')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {t('punchItems.deleteConfirm', { name: open.item.Name })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button sx={TAP} onClick={() => setOpen({ kind: 'none' })}>
+              {t('punchItems.cancel')}
+            </Button>
+            <Button
+              sx={TAP}
+              color="error"
+              variant="contained"
+              onClick={() => {
+                const item = open.item;
+                setOpen({ kind: 'none' });
+                void run(() => deletePunchItem(engine, homeId, item));
+              }}
+            >
+              {t('punchItems.delete')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Stack>
+  );
+}
+
+export function Component() {
+  const home = useSelectedHome();
+  if (home === null) return <SelectHomeFirst />;
+  return <PunchItems key={home.id} home={home} />;
+}

@@ -1,0 +1,143 @@
+// The selected home's details for the data panel: its fields, its staff by name, its
+// jobs and its reviews (which have calls but no screen of their own).
+
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { RESOURCE_ACCESS, STAFF_TYPES, hasAccess } from '@field/domain';
+import type { ActiveHome } from '../../../data/homes';
+import { READ_PATHS } from '../../../data/paths';
+import { useSignedIn } from '../../../data/session';
+import { textOf, useEmployeeNames, useHomeRecords } from '../api/records';
+import { cellText } from './record-table';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+export function HomeDetails({ home }: { home: ActiveHome }) {
+  const { t } = useTranslation();
+  const { access } = useSignedIn();
+  const names = useEmployeeNames(hasAccess(access, RESOURCE_ACCESS.employees.read, 'read'));
+  const canReadHomeRecords = hasAccess(access, RESOURCE_ACCESS.jobs.read, 'read');
+  const jobs = useHomeRecords(READ_PATHS.jobs, canReadHomeRecords ? home.id : null);
+  const reviews = useHomeRecords(READ_PATHS.reviews, canReadHomeRecords ? home.id : null);
+  return (
+    <Stack spacing={2} data-testid="home-details">
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: 2,
+          rowGap: 0.5,
+          m: 0,
+        }}
+      >
+        <Field label={t('homes.homeId')} value={home.HomeID} />
+        <Field label={t('homes.community')} value={home.Community} />
+        <Field label={t('homes.lot')} value={home.Lot} />
+        <Field label={t('details.plan')} value={home.Plan} />
+        <Field label={t('homes.status')} value={home.Status} />
+        <Field label={t('homes.kova')} value={home['KOVA Status']} />
+        <Field label={t('details.start')} value={cellText(home['Construction Start'])} />
+        <Field label={t('homes.projectedClose')} value={cellText(home['Projected Close'])} />
+      </Box>
+      <Divider />
+      <Box>
+        <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+          {t('details.staff')}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            columnGap: 2,
+            rowGap: 0.5,
+            m: 0,
+          }}
+        >
+          {STAFF_TYPES.map((type) => (
+            <Field
+              key={type}
+              label={type}
+              value={home[type].map((id) => names.get(id) ?? id).join(', ') || '—'}
+            />
+          ))}
+        </Box>
+      </Box>
+      {canReadHomeRecords && (
+        <>
+          <Divider />
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              {t('details.jobs')}
+            </Typography>
+            {jobs.isPending ? (
+              <LinearProgress />
+            ) : (jobs.data ?? []).length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('details.noJobs')}
+              </Typography>
+            ) : (
+              <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {(jobs.data ?? []).map((job) => (
+                  <Box
+                    component="li"
+                    key={job.id}
+                    sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+                  >
+                    <Typography variant="body2" sx={{ flex: 1 }}>
+                      {textOf(job, 'Name')}
+                    </Typography>
+                    <Chip size="small" label={textOf(job, 'Status')} />
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </Box>
+          <Divider />
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              {t('details.reviews')}
+            </Typography>
+            {reviews.isPending ? (
+              <LinearProgress />
+            ) : (reviews.data ?? []).length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('details.noReviews')}
+              </Typography>
+            ) : (
+              <Stack spacing={1}>
+                {(reviews.data ?? []).map((review) => (
+                  <Box key={review.id}>
+                    <Rating value={Number(review['Rating'] ?? 0)} readOnly size="small" />
+                    <Typography variant="body2">{textOf(review, 'Comment')}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {textOf(review, 'Reviewer')} · {cellText(review['Date'])}
+                    </Typography>
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

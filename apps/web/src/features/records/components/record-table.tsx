@@ -1,0 +1,150 @@
+// A list of records: a table on wide screens, cards on a phone, with the loading, empty
+// and error states every list needs.
+
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { FieldRecord } from '../api/records';
+
+export interface Column {
+  field: string;
+  label: string;
+  render?: (record: FieldRecord) => ReactNode;
+}
+
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? '✓' : '—';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(value)) {
+    const [y, m, d] = value.slice(0, 10).split('-');
+    return `${m}/${d}/${y}`;
+  }
+  if (Array.isArray(value)) return value.map(cellText).join(', ');
+  if (typeof value === 'number' || typeof value === 'string') return String(value);
+  return JSON.stringify(value);
+}
+
+export interface RecordTableProps {
+  label: string;
+  columns: Column[];
+  records: FieldRecord[] | undefined;
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  emptyText: string;
+}
+
+export function RecordTable({
+  label,
+  columns,
+  records,
+  loading,
+  error,
+  onRetry,
+  emptyText,
+}: RecordTableProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  if (error !== null) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('records.retry')}
+          </Button>
+        }
+      >
+        {t('records.error', { message: error.message })}
+      </Alert>
+    );
+  }
+  if (loading || records === undefined) {
+    return (
+      <Box role="status" aria-label={t('records.loading')}>
+        <LinearProgress />
+      </Box>
+    );
+  }
+  if (records.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+        <Typography role="status">{emptyText}</Typography>
+      </Paper>
+    );
+  }
+  const value = (record: FieldRecord, column: Column) =>
+    column.render === undefined ? cellText(record[column.field]) : column.render(record);
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+        {t('records.count', { count: records.length })}
+      </Typography>
+      {wide ? (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={label}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.field} sx={{ fontWeight: 650 }}>
+                    {column.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {records.map((record) => (
+                <TableRow key={record.id} data-record-id={record.id}>
+                  {columns.map((column) => (
+                    <TableCell key={column.field}>{value(record, column)}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : (
+        <Stack spacing={1} component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {records.map((record) => (
+            <Card component="li" variant="outlined" key={record.id} data-record-id={record.id}>
+              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                {columns.map((column, index) => (
+                  <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
+                    {index > 0 && (
+                      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 110 }}>
+                        {column.label}
+                      </Typography>
+                    )}
+                    <Typography
+                      variant={index === 0 ? 'subtitle1' : 'body2'}
+                      sx={{ fontWeight: index === 0 ? 650 : 400 }}
+                    >
+                      {value(record, column)}
+                    </Typography>
+                  </Box>
+                ))}
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+// The selected home's calendar: its jobs and their scheduled tasks in date order.
+
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelectedHome } from '../../../data/homes';
+import { READ_PATHS } from '../../../data/paths';
+import type { FieldRecord } from '../api/records';
+import { textOf, useBatchRecords, useHomeRecords } from '../api/records';
+import { useColumns } from '../components/columns';
+import { SelectHomeFirst } from '../components/home-records-screen';
+import { RecordTable } from '../components/record-table';
+
+export function Component() {
+  const { t } = useTranslation();
+  const home = useSelectedHome();
+  const jobs = useHomeRecords(READ_PATHS.jobs, home?.id ?? null);
+  const jobIds = useMemo(
+    () => jobs.data?.map((job) => textOf(job, 'JobRID') || job.id),
+    [jobs.data],
+  );
+  const schedules = useBatchRecords(READ_PATHS.schedules, 'listByJobs', 'jobIds', jobIds);
+  const jobNames = useMemo(
+    () =>
+      new Map(
+        (jobs.data ?? []).map((job) => [textOf(job, 'JobRID') || job.id, textOf(job, 'Name')]),
+      ),
+    [jobs.data],
+  );
+  const columns = useColumns([
+    'Scheduled Date',
+    {
+      field: 'Job',
+      label: t('fields.Job'),
+      render: (task: FieldRecord) => jobNames.get(textOf(task, 'JobRID')) ?? '—',
+    },
+    'Task',
+    'Status',
+    'Completed Date',
+  ]);
+  const shown = useMemo(
+    () =>
+      schedules.data
+        ?.slice()
+        .sort((a, b) => textOf(a, 'Scheduled Date').localeCompare(textOf(b, 'Scheduled Date'))),
+    [schedules.data],
+  );
+  if (home === null) return <SelectHomeFirst />;
+  const noJobs = jobIds !== undefined && jobIds.length === 0;
+  return (
+    <RecordTable
+      label={t('nav.homes-calendar')}
+      columns={columns}
+      records={noJobs ? [] : shown}
+      loading={!noJobs && (jobs.isPending || schedules.isPending)}
+      error={jobs.error ?? schedules.error}
+      onRetry={() => void schedules.refetch()}
+      emptyText={t('calendar.empty')}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+// The walks of one form on the selected home (`/walks/{form}`): the records of its kind
+// (closing walks of its type), newest first.
+
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSelectedHome } from '../../../data/homes';
+import { READ_PATHS } from '../../../data/paths';
+import { textOf, useHomeRecords } from '../api/records';
+import { useColumns } from '../components/columns';
+import { SelectHomeFirst } from '../components/home-records-screen';
+import { RecordTable } from '../components/record-table';
+
+/** Which record kind and closing type each walk form reads (spec-clarifications). */
+const FORM_SOURCE: Readonly<Record<string, { kind: string; type?: string }>> = {
+  'home-start': { kind: 'homeStart' },
+  'pre-drywall': { kind: 'preDrywall' },
+  'manager-walks': { kind: 'managerWalk' },
+  landscape: { kind: 'landscape' },
+  'final-punch': { kind: 'closing', type: 'final-punch' },
+  'new-home-presentation': { kind: 'closing', type: 'nhp' },
+  'welcome-home-orientation': { kind: 'closing', type: 'who' },
+  'post-close': { kind: 'closing', type: 'post-close' },
+};
+
+export function Component() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const home = useSelectedHome();
+  const segment = location.pathname.split('/')[2] ?? '';
+  const source = FORM_SOURCE[segment] ?? { kind: 'homeStart' };
+  const query = useHomeRecords(`${READ_PATHS.walks}/${source.kind}`, home?.id ?? null);
+  const columns = useColumns(['date', 'user', 'notes']);
+  const shown = useMemo(
+    () =>
+      query.data
+        ?.filter((walk) => source.type === undefined || walk['type'] === source.type)
+        .sort((a, b) => textOf(b, 'date').localeCompare(textOf(a, 'date'))),
+    [query.data, source.type],
+  );
+  if (home === null) return <SelectHomeFirst />;
+  return (
+    <RecordTable
+      label={t('nav.walks')}
+      columns={columns}
+      records={shown}
+      loading={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      emptyText={t('walks.empty')}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@field/domain';
+import { createApiClient } from '../api/client';
+import type { SyncNotice } from './connection';
+import { startConnectionMonitor } from './connection';
+import { openFieldDatabase } from './database';
+import type { HandlerRegistry } from './mutation-handlers';
+import { PermanentMutationError } from './mutation-handlers';
+import { MutationQueue } from './mutation-queue';
+import { ENGINE_TEXTS } from './texts';
+
+function setup(name: string, send: () => Promise<unknown>) {
+  const db = openFieldDatabase(name);
+  const handlers: HandlerRegistry = new Map([['phoneCall:delete', { send }]]);
+  let online = false;
+  const queue = new MutationQueue({
+    db,
+    client: createApiClient(),
+    handlers,
+    isOnline: () => online,
+    processOnEnqueue: false,
+    lock: { runExclusive: async (task) => ({ acquired: true, value: await task() }) },
+  });
+  const target = new EventTarget();
+  const notices: SyncNotice[] = [];
+  const monitor = startConnectionMonitor({
+    queue,
+    notify: (n) => notices.push(n),
+    target,
+    doc: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      visibilityState: 'visible',
+    },
+    initialOnline: false,
+  });
+  const goOnline = () => {
+    online = true;
+    target.dispatchEvent(new Event('online'));
+  };
+  const setOnline = (value: boolean) => {
+    online = value;
+  };
+  return { db, queue, notices, monitor, goOnline, setOnline };
+}
+
+describe('connection monitor', () => {
+  it('replays the queue 1 s after the connection returns and reports success', async () => {
+    const send = vi.fn(() => Promise.resolve({}));
+    const { queue, notices, monitor, goOnline } = setup('connection-test-1', send);
+    await queue.enqueue({ type: 'phoneCall', operation: 'delete', data: { id: 'a' } });
+    const wentOnline = Date.now();
+    goOnline();
+    expect(monitor.isOnline()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(send).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(Date.now() - wentOnline).toBeGreaterThanOrEqual(1000);
+    await vi.waitFor(() =>
+      expect(notices).toEqual([
+        { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+        { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
+      ]),
+    );
+    monitor.stop();
+  });
+
+  it('reports a failed write with the Mutation Queue message', async () => {
+    const { queue, notices, monitor, setOnline } = setup('connection-test-2', () =>
+      Promise.reject(new PermanentMutationError('Invalid value')),
+    );
+    await queue.enqueue({ type: 'phoneCall', operation: 'delete', data: { id: 'a' } });
+    setOnline(true);
+    await monitor.syncNow();
+    expect(notices.at(-1)).toEqual({ kind: 'sync-failed', message: MESSAGES.syncFailed });
+    monitor.stop();
+  });
+
+  it('checks the server at once: a network without the server counts as offline', async () => {
+    const db = openFieldDatabase('connection-test-3');
+    const queue = new MutationQueue({ db, client: createApiClient(), handlers: new Map() });
+    const monitor = startConnectionMonitor({
+      queue,
+      probe: () => Promise.resolve(false),
+      target: new EventTarget(),
+      doc: {
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        visibilityState: 'visible',
+      },
+      initialOnline: true,
+    });
+    await vi.waitFor(() => expect(monitor.isOnline()).toBe(false));
+    monitor.stop();
+  });
+});

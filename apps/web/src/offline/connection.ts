@@ -1,0 +1,125 @@
+// Connection state (sections 4 and 9): the browser's online/offline events plus a check
+// every 30 s and on focus / visibility change; when the connection returns, after a 1 s
+// debounce, the write queue is replayed and the outcome reported (syncing, success, or
+// `Some changes failed to synchronize. Please check your Mutation Queue.`).
+
+import { CONNECTION, MESSAGES } from '@field/domain';
+import type { MutationQueue, PassResult } from './mutation-queue';
+import { ENGINE_TEXTS } from './texts';
+
+export type SyncNotice =
+  | { kind: 'syncing'; message: string }
+  | { kind: 'synced'; message: string }
+  | { kind: 'sync-failed'; message: string };
+
+export interface ConnectionMonitorOptions {
+  queue: MutationQueue;
+  /** Resolves whether the server answers (e.g. `GET /api/health`). */
+  probe?: () => Promise<boolean>;
+  notify?: (notice: SyncNotice) => void;
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+  initialOnline?: boolean;
+}
+
+export interface ConnectionMonitor {
+  isOnline: () => boolean;
+  subscribe: (listener: (online: boolean) => void) => () => void;
+  /** Replays the queue now, with the toasts. */
+  syncNow(): Promise<PassResult>;
+  stop(): void;
+}
+
+/** Probes the API's health route. */
+export function healthProbe(baseUrl = ''): () => Promise<boolean> {
+  return async () => {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { cache: 'no-store' });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  };
+}
+
+export function startConnectionMonitor(options: ConnectionMonitorOptions): ConnectionMonitor {
+  const target = options.target ?? window;
+  const doc = options.doc ?? document;
+  const listeners = new Set<(online: boolean) => void>();
+  let online = options.initialOnline ?? navigator.onLine;
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+
+  async function syncNow(): Promise<PassResult> {
+    const pending = (await options.queue.list()).filter((m) => m.status === 'pending').length;
+    if (pending > 0) options.notify?.({ kind: 'syncing', message: ENGINE_TEXTS.syncing });
+    const result = await options.queue.process();
+    const failed = (await options.queue.list()).some((m) => m.status === 'failed');
+    if (failed && result.failed > 0) {
+      options.notify?.({ kind: 'sync-failed', message: MESSAGES.syncFailed });
+    } else if (pending > 0 && result.sent > 0 && result.pending === 0) {
+      options.notify?.({ kind: 'synced', message: ENGINE_TEXTS.syncSucceeded });
+    }
+    return result;
+  }
+
+  function set(next: boolean): void {
+    if (next === online) return;
+    online = next;
+    for (const listener of listeners) listener(online);
+    if (debounce !== undefined) clearTimeout(debounce);
+    debounce = undefined;
+    if (online) {
+      debounce = setTimeout(() => {
+        debounce = undefined;
+        syncNow().catch((error: unknown) => console.error('Sync after reconnecting failed', error));
+      }, CONNECTION.syncDebounceMs);
+    }
+  }
+
+  function check(): void {
+    const probe = options.probe;
+    if (probe === undefined) return;
+    probe()
+      .then((reachable) => {
+        set(reachable);
+        // Writes waiting on nothing but a trigger (a refreshed sign-in, another tab's
+        // pass that ended) go out within one check.
+        if (reachable) options.queue.kick();
+      })
+      .catch(() => set(false));
+  }
+
+  const onOnline = (): void => {
+    set(true);
+    check();
+  };
+  const onOffline = (): void => set(false);
+  const onVisible = (): void => {
+    if (doc.visibilityState === 'visible') check();
+  };
+  target.addEventListener('online', onOnline);
+  target.addEventListener('offline', onOffline);
+  target.addEventListener('focus', check);
+  doc.addEventListener('visibilitychange', onVisible);
+  const interval = setInterval(check, CONNECTION.checkIntervalMs);
+  check(); // `navigator.onLine` says only that there is a network, not that the server answers
+
+  return {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    syncNow,
+    stop() {
+      clearInterval(interval);
+      if (debounce !== undefined) clearTimeout(debounce);
+      target.removeEventListener('online', onOnline);
+      target.removeEventListener('offline', onOffline);
+      target.removeEventListener('focus', check);
+      doc.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}

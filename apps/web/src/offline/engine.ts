@@ -1,0 +1,169 @@
+// Starts the offline engine once per page: the device database, files, drafts, the
+// per-query persister and QueryClient, the write queue with its handlers, the connection
+// monitor and storage checks, wired together. The shell mounts the result with
+// OfflineEngineProvider (react.tsx) and shows `notify`'s notices as toasts.
+
+import type { QueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@field/domain';
+import type { CircuitBreaker } from '../api/circuit-breaker';
+import type { ApiClient } from '../api/client';
+import { apiClient, circuitBreaker } from '../api/client';
+import type { ConnectionMonitor } from './connection';
+import { healthProbe, startConnectionMonitor } from './connection';
+import type { FieldDatabase } from './database';
+import {
+  IndexedDbUnsupportedError,
+  getFieldDatabase,
+  isIndexedDbSupported,
+  openFieldDatabase,
+} from './database';
+import type { DraftStore } from './drafts';
+import { createDraftStore } from './drafts';
+import type { FileStore } from './files';
+import { createDefaultBlobStore, createFileStore, releaseUploadedFiles } from './files';
+import { createDefaultHandlers } from './mutation-handlers';
+import { MutationQueue } from './mutation-queue';
+import type { FieldQueryPersister } from './query-persister';
+import {
+  createFieldQueryClient,
+  createFieldQueryPersister,
+  persistManualUpdates,
+} from './query-persister';
+import { requestPersistentStorage, startStorageMonitor } from './storage-health';
+
+export interface EngineNotice {
+  level: 'info' | 'success' | 'warning' | 'error';
+  message: string;
+  /** Stays until dismissed. */
+  persistent?: boolean;
+  /** The toast links to the Mutation Queue view (`/sync`). */
+  openMutationQueue?: boolean;
+}
+
+export interface OfflineEngine {
+  db: FieldDatabase;
+  queue: MutationQueue;
+  drafts: DraftStore;
+  files: FileStore;
+  persister: FieldQueryPersister;
+  queryClient: QueryClient;
+  connection: ConnectionMonitor;
+  stop(): void;
+}
+
+export interface OfflineEngineOptions {
+  client?: ApiClient;
+  breaker?: CircuitBreaker;
+  /** Gets a new access token after a 401; false when the user must sign in. */
+  refreshSession?: () => Promise<boolean>;
+  notify?: (notice: EngineNotice) => void;
+  dbName?: string;
+  /** The app's QueryClient, when it made one: the engine adds its persister to it. */
+  queryClient?: QueryClient;
+}
+
+/** Gives an existing client the per-query persister and offline-first reads. */
+function adoptQueryClient(queryClient: QueryClient, persister: FieldQueryPersister): QueryClient {
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, networkMode: 'offlineFirst', persister: persister.persisterFn },
+  });
+  return queryClient;
+}
+
+/**
+ * Opens everything and resumes the queue (writes left in flight by a closed tab are sent
+ * again). Throws IndexedDbUnsupportedError (after notifying its message) without IndexedDB.
+ */
+export async function startOfflineEngine(
+  options: OfflineEngineOptions = {},
+): Promise<OfflineEngine> {
+  const notify = options.notify ?? (() => undefined);
+  if (!isIndexedDbSupported()) {
+    notify({ level: 'warning', message: MESSAGES.noIndexedDb });
+    throw new IndexedDbUnsupportedError();
+  }
+  const client = options.client ?? apiClient;
+  const breaker = options.breaker ?? circuitBreaker;
+  const db = options.dbName === undefined ? getFieldDatabase() : openFieldDatabase(options.dbName);
+  const files = createFileStore(db, await createDefaultBlobStore(db));
+  const drafts = createDraftStore(db);
+  const persister = createFieldQueryPersister(db);
+  const queryClient =
+    options.queryClient === undefined
+      ? createFieldQueryClient(persister)
+      : adoptQueryClient(options.queryClient, persister);
+  const stops: Array<() => void> = [persistManualUpdates(queryClient, persister)];
+
+  // The queue asks the monitor, which is made after it (it replays the queue).
+  const live: { connection?: ConnectionMonitor } = {};
+  const queue = new MutationQueue({
+    db,
+    client,
+    handlers: createDefaultHandlers({ readFile: files.readForUpload }),
+    invalidate: async (keys) => {
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    ...(options.refreshSession === undefined ? {} : { refreshSession: options.refreshSession }),
+    isOnline: () => live.connection?.isOnline() ?? navigator.onLine,
+  });
+  stops.push(
+    queue.subscribe((event) => {
+      if (event.type === 'failed') {
+        notify({ level: 'error', message: event.message, openMutationQueue: true });
+      }
+      if (event.type === 'storage-cleared') notify({ level: 'warning', message: event.message });
+    }),
+    releaseUploadedFiles(queue, files),
+    breaker.onMessage((m) => notify({ level: m.level, message: m.message })),
+    breaker.onRecovered(() => queue.kick()),
+  );
+
+  const monitor = startConnectionMonitor({
+    queue,
+    probe: healthProbe(),
+    notify: (notice) =>
+      notify({
+        level:
+          notice.kind === 'sync-failed' ? 'error' : notice.kind === 'synced' ? 'success' : 'info',
+        message: notice.message,
+        openMutationQueue: notice.kind === 'sync-failed',
+      }),
+  });
+  live.connection = monitor;
+  stops.push(() => monitor.stop());
+  stops.push(
+    startStorageMonitor({
+      notify: (message, level) =>
+        notify({ level: level === 'nearly-full' ? 'error' : 'warning', message }),
+    }),
+  );
+
+  // Writes before reads: a page closing keeps what the debounce was holding.
+  const flush = (): void => {
+    if (document.visibilityState === 'hidden') void persister.storage.flush();
+  };
+  document.addEventListener('visibilitychange', flush);
+  stops.push(() => document.removeEventListener('visibilitychange', flush));
+
+  void requestPersistentStorage();
+  void drafts.recoverFallbacks().catch(() => undefined);
+  void persister.gc().catch(() => undefined);
+  queue.start();
+
+  return {
+    db,
+    queue,
+    drafts,
+    files,
+    persister,
+    queryClient,
+    connection: monitor,
+    stop() {
+      queue.stop();
+      for (const stop of stops) stop();
+      void persister.storage.flush();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+// The handler registry of the write queue: for every mutation type and operation of
+// section 5 (and the walk forms, closing walks, notes and buyers of section 7), the API
+// call that carries it, the records it touches (for ordering) and what to refresh after.
+
+import type { QueryKey } from '@tanstack/react-query';
+import type { WalkKind } from '@field/domain';
+import { MESSAGES, WALK_KINDS, stripLocalFields } from '@field/domain';
+import type { ApiClient } from '../api/client';
+import { API_PATHS, anyJson } from '../api/client';
+
+/** A write that can never succeed as it is (the server would refuse it the same way). */
+export class PermanentMutationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentMutationError';
+  }
+}
+
+export interface HandlerContext {
+  client: ApiClient;
+  /** `Idempotency-Key: <mutation id>` and anything else the queue adds. */
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export type MutationData = Record<string, unknown>;
+
+export interface MutationHandler {
+  /** Sends the write; resolves with the server's answer. */
+  send(data: MutationData, context: HandlerContext): Promise<unknown>;
+  /** Query keys refreshed after the write when the caller gives none. */
+  queryKeys?(data: MutationData): QueryKey[];
+}
+
+export type HandlerRegistry = Map<string, MutationHandler>;
+
+export function handlerKey(type: string, operation: string): string {
+  return `${type}:${operation}`;
+}
+
+/** The bytes of a device file, for `file upload` (see files.ts). */
+export type ReadFileForUpload = (
+  fileRef: string,
+) => Promise<{ base64: string; contentType: string } | undefined>;
+
+export interface DefaultHandlerDeps {
+  /** Reads a stored file; without it `file upload` fails with the file-not-found text. */
+  readFile?: ReadFileForUpload;
+}
+
+function str(data: MutationData, field: string): string {
+  const value = data[field];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+function withoutId(data: MutationData): MutationData {
+  const body: MutationData = { ...data };
+  delete body['id'];
+  return body;
+}
+
+function filePath(data: MutationData): string {
+  const encode = (part: string): string => part.split('/').map(encodeURIComponent).join('/');
+  return `${API_PATHS.files}/${encode(str(data, 'collection'))}/${encode(str(data, 'key'))}`;
+}
+
+const idQuery = (data: MutationData): string => `?id=${encodeURIComponent(str(data, 'id'))}`;
+
+/** Submit / update?id= / delete?id= under one base path (phone calls, notes, buyers, items). */
+function crudHandlers(
+  type: string,
+  base: string,
+  registry: HandlerRegistry,
+  prepare: (data: MutationData) => MutationData = (data) => data,
+): void {
+  registry.set(handlerKey(type, 'submit'), {
+    send: (data, { client, headers, signal }) =>
+      client.post(`${base}/submit`, prepare(data), anyJson, {
+        headers,
+        ...(signal ? { signal } : {}),
+      }),
+  });
+  registry.set(handlerKey(type, 'update'), {
+    send: (data, { client, headers, signal }) =>
+      client.patch(`${base}/update${idQuery(data)}`, prepare(withoutId(data)), anyJson, {
+        headers,
+        ...(signal ? { signal } : {}),
+      }),
+  });
+  registry.set(handlerKey(type, 'delete'), {
+    send: (data, { client, headers, signal }) =>
+      client.delete(`${base}/delete${idQuery(data)}`, anyJson, {
+        headers,
+        ...(signal ? { signal } : {}),
+      }),
+  });
+}
+
+function walkFormHandlers(kind: WalkKind, registry: HandlerRegistry): void {
+  const base = `${API_PATHS.walks}/${kind}`;
+  registry.set(handlerKey(kind, 'submit'), {
+    send: (data, { client, headers, signal }) =>
+      client.post(`${base}/submit`, data, anyJson, { headers, ...(signal ? { signal } : {}) }),
+  });
+  registry.set(handlerKey(kind, 'update'), {
+    send: (data, { client, headers, signal }) =>
+      client.patch(
+        `${base}/update/${encodeURIComponent(str(data, 'id'))}`,
+        withoutId(data),
+        anyJson,
+        { headers, ...(signal ? { signal } : {}) },
+      ),
+  });
+}
+
+/** Every handler the app needs, talking to the API of docs/api.md. */
+export function createDefaultHandlers(deps: DefaultHandlerDeps = {}): HandlerRegistry {
+  const registry: HandlerRegistry = new Map();
+
+  registry.set(handlerKey('file', 'upload'), {
+    async send(data, { client, headers, signal }) {
+      const file =
+        deps.readFile === undefined ? undefined : await deps.readFile(str(data, 'fileRef'));
+      if (file === undefined) throw new PermanentMutationError(MESSAGES.fileNotFound);
+      return client.post(
+        filePath(data),
+        { data: file.base64, contentType: file.contentType },
+        anyJson,
+        { headers, ...(signal ? { signal } : {}) },
+      );
+    },
+  });
+  registry.set(handlerKey('file', 'delete'), {
+    send: (data, { client, headers, signal }) =>
+      client.delete(filePath(data), anyJson, { headers, ...(signal ? { signal } : {}) }),
+  });
+
+  registry.set(handlerKey('home', 'update'), {
+    send: (data, { client, headers, signal }) =>
+      client.patch(`${API_PATHS.homeUpdate}${idQuery(data)}`, withoutId(data), anyJson, {
+        headers,
+        ...(signal ? { signal } : {}),
+      }),
+  });
+  registry.set(handlerKey('home', 'updateStaff'), {
+    send: (data, { client, headers, signal }) =>
+      client.patch(
+        `${API_PATHS.homeUpdateStaff}${idQuery(data)}`,
+        { staffIds: data['staffIds'], staffType: data['staffType'] },
+        anyJson,
+        { headers, ...(signal ? { signal } : {}) },
+      ),
+  });
+
+  crudHandlers('phoneCall', API_PATHS.phoneCalls, registry);
+  crudHandlers('walkItem', API_PATHS.walkItems, registry, stripLocalFields);
+  crudHandlers('note', API_PATHS.notes, registry);
+  crudHandlers('buyer', API_PATHS.buyers, registry);
+  for (const kind of WALK_KINDS) walkFormHandlers(kind, registry);
+  return registry;
+}
+
+function fileKeys(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const keys: string[] = [];
+  for (const ref of value) {
+    if (typeof ref === 'object' && ref !== null) {
+      // Safe: a non-null object read field by field, each checked below.
+      const r = ref as Record<string, unknown>;
+      if (typeof r['collection'] === 'string' && typeof r['key'] === 'string') {
+        keys.push(`file:${r['collection']}/${r['key']}`);
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * The records a write touches: its own record, and the files it references (so an item
+ * is sent only after its photos' bytes are on the server). Writes sharing a key keep
+ * their order.
+ */
+export function recordKeysOf(type: string, data: MutationData): string[] {
+  if (type === 'file') return [`file:${str(data, 'collection')}/${str(data, 'key')}`];
+  const keys: string[] = [];
+  const id = str(data, 'id');
+  if (id !== '') keys.push(`${type}:${id}`);
+  keys.push(...fileKeys(data['Photos']), ...fileKeys(data['uploadedFiles']));
+  return keys;
+}

@@ -1,0 +1,539 @@
+// The write queue: a write is checked with the domain rules, stored in the `mutations`
+// store, and only then applied optimistically; a pass (one at a time, one tab at a time)
+// sends due writes in parallel batches of 5 with `Idempotency-Key: <id>`, keeps each
+// entry until the server has answered, and keeps writes to one record in order.
+
+import type { QueryKey } from '@tanstack/react-query';
+import {
+  MESSAGES,
+  QUEUE,
+  QUERY,
+  mutationFailedMessage,
+  validateMutationPayload,
+} from '@field/domain';
+import type { ApiClient } from '../api/client';
+import { ApiError, isTransient } from '../api/client';
+import type { FieldDatabase, MutationRow } from './database';
+import type { HandlerRegistry, MutationData } from './mutation-handlers';
+import { PermanentMutationError, handlerKey, recordKeysOf } from './mutation-handlers';
+import type { QueueLock } from './queue-lock';
+import { createQueueLock } from './queue-lock';
+import { recoverFromQuotaError } from './storage-health';
+
+/** A write refused by the domain rules before it was stored; the message is the spec's. */
+export class MutationValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MutationValidationError';
+  }
+}
+
+/** The write could not be stored: nothing was queued and nothing changed on screen. */
+export class EnqueueError extends Error {
+  constructor(cause: unknown) {
+    super(MESSAGES.enqueueFailed, { cause });
+    this.name = 'EnqueueError';
+  }
+}
+
+export type QueueEvent =
+  | { type: 'failed'; mutation: MutationRow; message: string }
+  /** The server has the write and it left the queue. */
+  | { type: 'sent'; mutation: MutationRow }
+  | { type: 'pass-start' }
+  | { type: 'pass-end'; result: PassResult }
+  | { type: 'auth-required' }
+  /** Storage was full: caches were cleared so the write could be stored. */
+  | { type: 'storage-cleared'; message: string };
+
+export interface PassResult {
+  /** false when another tab holds the lock (it drains instead). */
+  ran: boolean;
+  sent: number;
+  failed: number;
+  /** Pending writes left (waiting for a retry time, a connection or an earlier write). */
+  pending: number;
+}
+
+export interface EnqueueInput {
+  type: string;
+  operation: string;
+  data: MutationData;
+  /** Queries refreshed once the server has the write. */
+  queryKeys?: QueryKey[];
+  /** Applies the change to cached data; runs only after the write is stored. */
+  optimistic?: () => void | Promise<void>;
+  /** The mutation id (the Idempotency-Key); a random UUID by default. */
+  id?: string;
+}
+
+export interface MutationQueueOptions {
+  db: FieldDatabase;
+  client: ApiClient;
+  handlers: HandlerRegistry;
+  /** Defaults to Web Locks, or a lease in the database where they are missing. */
+  lock?: QueueLock;
+  /** TanStack Query's `queryClient.invalidateQueries` for each key, typically. */
+  invalidate?: (queryKeys: QueryKey[]) => void | Promise<void>;
+  /** Gets a new token after a 401; resolves false when the user must sign in again. */
+  refreshSession?: () => Promise<boolean>;
+  isOnline?: () => boolean;
+  now?: () => number;
+  /** Delay before retry number `retryCount` when the server gave no Retry-After. */
+  backoffMs?: (retryCount: number) => number;
+  batchSize?: number;
+  maxRetries?: number;
+  /** Start a pass after each enqueue (default true). */
+  processOnEnqueue?: boolean;
+}
+
+/** How soon a tab that found the lock taken looks again (the drainer may have missed ours). */
+const LOCK_BUSY_RETRY_MS = 2000;
+
+const defaultBackoff = (retryCount: number): number =>
+  Math.min(1000 * 2 ** Math.max(0, retryCount - 1), QUERY.backoffCapMs);
+
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
+type Outcome = 'sent' | 'failed' | 'retry' | 'stop' | 'skipped';
+
+class AuthRequiredError extends Error {}
+
+export class MutationQueue {
+  private readonly db: FieldDatabase;
+  private readonly client: ApiClient;
+  private readonly handlers: HandlerRegistry;
+  private readonly lock: QueueLock;
+  private readonly options: MutationQueueOptions;
+  private readonly now: () => number;
+  private readonly isOnline: () => boolean;
+  private readonly listeners = new Set<(event: QueueEvent) => void>();
+  private running: Promise<PassResult> | undefined;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  /** The last pass found another tab draining; look again soon in case it missed ours. */
+  private lockBusy = false;
+  private refreshing: Promise<boolean> | undefined;
+
+  constructor(options: MutationQueueOptions) {
+    this.options = options;
+    this.db = options.db;
+    this.client = options.client;
+    this.handlers = options.handlers;
+    this.lock = options.lock ?? createQueueLock(options.db);
+    this.now = options.now ?? (() => Date.now());
+    this.isOnline = options.isOnline ?? browserOnline;
+  }
+
+  /** Listens to failures and passes; returns an unsubscribe. */
+  subscribe(listener: (event: QueueEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private emit(event: QueueEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('A queue listener failed', error);
+      }
+    }
+  }
+
+  /**
+   * Validates, stores, then applies optimistically. Throws MutationValidationError (bad
+   * input, nothing stored) or EnqueueError (`Failed to enqueue change.`, nothing stored
+   * and the optimistic change not applied).
+   */
+  async enqueue(input: EnqueueInput): Promise<MutationRow> {
+    const check = validateMutationPayload(input.type, input.operation, input.data);
+    if (!check.ok) throw new MutationValidationError(check.message);
+    const id = input.id ?? crypto.randomUUID();
+    let row: MutationRow;
+    try {
+      row = await this.store(id, input);
+    } catch (error) {
+      // A full disk: drop the caches (never writes or drafts) and try once more.
+      const cleared = await recoverFromQuotaError(this.db, error).catch(() => undefined);
+      if (cleared === undefined) throw new EnqueueError(error);
+      this.emit({ type: 'storage-cleared', message: cleared });
+      try {
+        row = await this.store(id, input);
+      } catch (again) {
+        throw new EnqueueError(again);
+      }
+    }
+    if (input.optimistic !== undefined) {
+      try {
+        await input.optimistic();
+      } catch (error) {
+        // The write is stored and will reach the server; only the preview failed.
+        console.error('Applying an optimistic change failed', error);
+      }
+    }
+    if (this.options.processOnEnqueue !== false) this.kick();
+    return row;
+  }
+
+  private store(id: string, input: EnqueueInput): Promise<MutationRow> {
+    return this.db.transaction('rw', this.db.mutations, async () => {
+      // Strictly after the last queued write, so order holds across tabs too.
+      const last = await this.db.mutations.orderBy('timestamp').last();
+      const stored: MutationRow = {
+        id,
+        type: input.type,
+        operation: input.operation,
+        data: structuredClone(input.data),
+        queryKeys: (input.queryKeys ?? []).map((key) => [...key]),
+        timestamp: Math.max(this.now(), (last?.timestamp ?? 0) + 1),
+        retryCount: 0,
+        status: 'pending',
+        recordKeys: recordKeysOf(input.type, input.data),
+        inFlight: false,
+        nextAttemptAt: 0,
+      };
+      await this.db.mutations.add(stored);
+      return stored;
+    });
+  }
+
+  /** Starts a pass in the background (errors are logged). */
+  kick(): void {
+    this.process().catch((error: unknown) => console.error('Queue pass failed', error));
+  }
+
+  /** Resumes after a start or reload: entries left in flight are sent again. */
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  /** Stops scheduled passes (a running one finishes). */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * Runs one pass, or joins the running one (which then goes round again to pick up
+   * anything queued meanwhile).
+   */
+  process(): Promise<PassResult> {
+    if (this.running !== undefined) {
+      this.again = true;
+      return this.running;
+    }
+    const pass = this.runPasses().finally(() => {
+      this.running = undefined;
+    });
+    this.running = pass;
+    return pass;
+  }
+
+  private async runPasses(): Promise<PassResult> {
+    let total: PassResult = { ran: false, sent: 0, failed: 0, pending: 0 };
+    do {
+      this.again = false;
+      const result = await this.onePass();
+      total = {
+        ran: total.ran || result.ran,
+        sent: total.sent + result.sent,
+        failed: total.failed + result.failed,
+        pending: result.pending,
+      };
+      if (!result.ran) break;
+    } while (this.again);
+    await this.scheduleNext();
+    return total;
+  }
+
+  private async onePass(): Promise<PassResult> {
+    if (!this.isOnline()) {
+      return { ran: false, sent: 0, failed: 0, pending: await this.pendingCount() };
+    }
+    const locked = await this.lock.runExclusive(() => this.drain());
+    this.lockBusy = !locked.acquired;
+    if (!locked.acquired) {
+      return { ran: false, sent: 0, failed: 0, pending: await this.pendingCount() };
+    }
+    return locked.value;
+  }
+
+  private async drain(): Promise<PassResult> {
+    this.emit({ type: 'pass-start' });
+    const attempted = new Set<string>();
+    let sent = 0;
+    let failed = 0;
+    let stop = false;
+    // The table is read once, then only the rows a batch touched; it is read again when
+    // nothing is left to send, to pick up writes queued meanwhile.
+    let rows = await this.loadRows();
+    while (!stop && this.isOnline()) {
+      let batch = this.nextBatch(rows, attempted);
+      if (batch.length === 0) {
+        rows = await this.loadRows();
+        batch = this.nextBatch(rows, attempted);
+        if (batch.length === 0) break;
+      }
+      for (const row of batch) attempted.add(row.id);
+      const claimed = await this.claim(batch);
+      const outcomes = await Promise.all(
+        batch.map((row) =>
+          claimed.has(row.id) ? this.sendOne(row) : Promise.resolve<Outcome>('skipped'),
+        ),
+      );
+      const done = batch.filter((_row, index) => outcomes[index] === 'sent');
+      // Only now, with the server's answers in hand, do the entries leave the queue.
+      if (done.length > 0) await this.db.mutations.bulkDelete(done.map((row) => row.id));
+      sent += done.length;
+      failed += outcomes.filter((outcome) => outcome === 'failed').length;
+      stop = outcomes.includes('stop');
+      for (const row of done) this.emit({ type: 'sent', mutation: row });
+      const invalidations = done.flatMap((row) => this.queryKeysOf(row));
+      if (invalidations.length > 0) await this.invalidate(invalidations);
+      // Sent rows are gone; only the others (failed, waiting) are read again.
+      const sentIds = new Set(done.map((row) => row.id));
+      rows = rows.filter((row) => !sentIds.has(row.id));
+      const others = batch.filter((row) => !sentIds.has(row.id)).map((row) => row.id);
+      if (others.length > 0) rows = await this.refreshRows(rows, others);
+    }
+    const result = { ran: true, sent, failed, pending: await this.pendingCount() };
+    this.emit({ type: 'pass-end', result });
+    return result;
+  }
+
+  private loadRows(): Promise<MutationRow[]> {
+    return this.db.mutations.orderBy('timestamp').toArray();
+  }
+
+  /** The rows with those of `ids` read again (gone when sent or discarded). */
+  private async refreshRows(rows: MutationRow[], ids: string[]): Promise<MutationRow[]> {
+    const fresh = new Map<string, MutationRow>();
+    for (const row of await this.db.mutations.bulkGet(ids)) {
+      if (row !== undefined) fresh.set(row.id, row);
+    }
+    const touched = new Set(ids);
+    return rows.flatMap((row) => {
+      if (!touched.has(row.id)) return [row];
+      const current = fresh.get(row.id);
+      return current === undefined ? [] : [current];
+    });
+  }
+
+  /** Up to a batch of due writes, none behind an earlier write to the same record. */
+  private nextBatch(rows: readonly MutationRow[], attempted: Set<string>): MutationRow[] {
+    const now = this.now();
+    const busy = new Set<string>();
+    const batch: MutationRow[] = [];
+    const size = this.options.batchSize ?? QUEUE.batchSize;
+    for (const row of rows) {
+      const blocked = row.recordKeys.some((key) => busy.has(key));
+      if (
+        !blocked &&
+        row.status === 'pending' &&
+        row.nextAttemptAt <= now &&
+        !attempted.has(row.id)
+      ) {
+        batch.push(row);
+        if (batch.length === size) break;
+      }
+      for (const key of row.recordKeys) busy.add(key);
+    }
+    return batch;
+  }
+
+  private queryKeysOf(row: MutationRow): QueryKey[] {
+    const handler = this.handlers.get(handlerKey(row.type, row.operation));
+    const data = this.dataOf(row);
+    return [...row.queryKeys, ...(handler?.queryKeys?.(data) ?? [])];
+  }
+
+  private async invalidate(keys: QueryKey[]): Promise<void> {
+    const seen = new Set<string>();
+    const unique = keys.filter((key) => {
+      const text = JSON.stringify(key);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+    try {
+      await this.options.invalidate?.(unique);
+    } catch (error) {
+      console.error('Invalidating queries after a write failed', error);
+    }
+  }
+
+  private dataOf(row: MutationRow): MutationData {
+    // Safe: enqueue and edit store only objects that passed the payload check.
+    return typeof row.data === 'object' && row.data !== null ? (row.data as MutationData) : {};
+  }
+
+  private async sendOne(row: MutationRow): Promise<Outcome> {
+    const handler = this.handlers.get(handlerKey(row.type, row.operation));
+    if (handler === undefined) {
+      await this.fail(row, MESSAGES.noHandler, MESSAGES.noHandler);
+      return 'failed';
+    }
+    const context = { client: this.client, headers: { 'Idempotency-Key': row.id } };
+    const data = this.dataOf(row);
+    try {
+      try {
+        await handler.send(data, context);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+        if (!(await this.refreshSession())) throw new AuthRequiredError();
+        await handler.send(data, context);
+      }
+      return 'sent';
+    } catch (error) {
+      return this.afterError(row, error);
+    }
+  }
+
+  /** Marks a batch in flight in one transaction; answers the ids still queued. */
+  private claim(batch: MutationRow[]): Promise<Set<string>> {
+    return this.db.transaction('rw', this.db.mutations, async () => {
+      const current = await this.db.mutations.bulkGet(batch.map((row) => row.id));
+      const present = current.filter((row): row is MutationRow => row !== undefined);
+      await this.db.mutations.bulkPut(present.map((row) => ({ ...row, inFlight: true })));
+      return new Set(present.map((row) => row.id));
+    });
+  }
+
+  /** One refresh for all the writes of a batch that met a 401 together. */
+  private refreshSession(): Promise<boolean> {
+    const refresh = this.options.refreshSession;
+    if (refresh === undefined) return Promise.resolve(false);
+    this.refreshing ??= refresh().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async afterError(row: MutationRow, error: unknown): Promise<Outcome> {
+    if (error instanceof AuthRequiredError) {
+      await this.db.mutations.update(row.id, { inFlight: false });
+      this.emit({ type: 'auth-required' });
+      return 'stop';
+    }
+    if (error instanceof PermanentMutationError) {
+      await this.fail(row, error.message, error.message);
+      return 'failed';
+    }
+    const lostConnection =
+      error instanceof ApiError && error.kind === 'network' && !this.isOnline();
+    if ((error instanceof ApiError && error.kind === 'circuit-open') || lostConnection) {
+      // Not the write's fault: it waits for the connection (or the breaker) uncounted.
+      await this.db.mutations.update(row.id, { inFlight: false });
+      return 'stop';
+    }
+    if (error instanceof ApiError && !isTransient(error)) {
+      // A 4xx other than 401, 408 and 429 cannot succeed by sending it again.
+      await this.fail(row, error.message, error.message);
+      return 'failed';
+    }
+    const text = error instanceof Error ? error.message : MESSAGES.unexpectedError;
+    const retryCount = row.retryCount + 1;
+    if (retryCount > (this.options.maxRetries ?? QUEUE.maxRetries)) {
+      await this.fail(row, text, mutationFailedMessage(row.id), retryCount);
+      return 'failed';
+    }
+    const wait =
+      error instanceof ApiError && error.retryAfterMs !== undefined
+        ? error.retryAfterMs
+        : (this.options.backoffMs ?? defaultBackoff)(retryCount);
+    await this.db.mutations.update(row.id, {
+      inFlight: false,
+      retryCount,
+      error: text,
+      nextAttemptAt: this.now() + wait,
+    });
+    return 'retry';
+  }
+
+  private async fail(
+    row: MutationRow,
+    error: string,
+    message: string,
+    retryCount = row.retryCount,
+  ): Promise<void> {
+    const changes = { status: 'failed' as const, error, inFlight: false, retryCount };
+    await this.db.mutations.update(row.id, changes);
+    this.emit({ type: 'failed', mutation: { ...row, ...changes }, message });
+  }
+
+  private pendingCount(): Promise<number> {
+    return this.db.mutations.where('status').equals('pending').count();
+  }
+
+  /** A timer for the earliest retry time, so a waiting write goes out on its own. */
+  private async scheduleNext(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.stopped) return;
+    const pending = await this.db.mutations.where('status').equals('pending').toArray();
+    const waiting = pending.map((row) => row.nextAttemptAt).filter((at) => at > this.now());
+    if (this.lockBusy && pending.length > 0) waiting.push(this.now() + LOCK_BUSY_RETRY_MS);
+    if (waiting.length === 0) return;
+    const delay = Math.max(0, Math.min(...waiting) - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.kick();
+    }, delay);
+  }
+
+  // The Mutation Queue view's actions.
+
+  /** Sends a failed (or waiting) write again from a fresh retry count. */
+  async retry(id: string): Promise<void> {
+    await this.db.mutations.update(id, {
+      status: 'pending',
+      retryCount: 0,
+      error: undefined,
+      nextAttemptAt: 0,
+    });
+    this.kick();
+  }
+
+  /** Replaces a failed write's data (checked with the domain rules) and sends it again. */
+  async edit(id: string, data: MutationData): Promise<void> {
+    const row = await this.db.mutations.get(id);
+    if (row === undefined) return;
+    if (row.status !== 'failed') throw new Error('Only a failed write can be edited');
+    const check = validateMutationPayload(row.type, row.operation, data);
+    if (!check.ok) throw new MutationValidationError(check.message);
+    await this.db.mutations.update(id, {
+      data: structuredClone(data),
+      recordKeys: recordKeysOf(row.type, data),
+      status: 'pending',
+      retryCount: 0,
+      error: undefined,
+      nextAttemptAt: 0,
+    });
+    this.kick();
+  }
+
+  /** Drops a write that is not being sent; its queries refresh to undo the preview. */
+  async discard(id: string): Promise<void> {
+    const row = await this.db.mutations.get(id);
+    if (row === undefined) return;
+    if (row.inFlight && row.status === 'pending' && this.running !== undefined) {
+      throw new Error('The write is being sent; try again in a moment');
+    }
+    await this.db.mutations.delete(id);
+    await this.invalidate(this.queryKeysOf(row));
+    this.kick();
+  }
+
+  /** All queued writes, oldest first. */
+  list(): Promise<MutationRow[]> {
+    return this.db.mutations.orderBy('timestamp').toArray();
+  }
+}

@@ -1,0 +1,270 @@
+// Cached reads (section 9): TanStack Query persisted PER QUERY to the `cache` store
+// (version tag v4, 24 h, writes debounced 500 ms), so one edit rewrites one row and a
+// screen opened offline reads only its own queries, never the whole cache as one blob.
+
+import type { Query, QueryKey, QueryPersister, QueryState } from '@tanstack/react-query';
+import { QueryClient, notifyManager } from '@tanstack/react-query';
+import { PERSISTED_CACHE, QUERY } from '@field/domain';
+import { ApiError } from '../api/errors';
+import type { FieldDatabase } from './database';
+
+export const QUERY_CACHE_PREFIX = 'field-app-query';
+
+/** One query as stored: its key, data and times, and the version tag it was saved with. */
+export interface PersistedQuery {
+  buster: string;
+  queryHash: string;
+  queryKey: QueryKey;
+  state: Pick<QueryState, 'data' | 'dataUpdatedAt' | 'status'>;
+}
+
+export interface CacheStorage {
+  getItem(key: string): Promise<PersistedQuery | undefined>;
+  setItem(key: string, value: PersistedQuery): void;
+  removeItem(key: string): void;
+  entries(): Promise<Array<[string, PersistedQuery]>>;
+  /** Writes what the debounce is holding now (before a page hides, and in tests). */
+  flush(): Promise<void>;
+}
+
+function isPersistedQuery(value: unknown): value is PersistedQuery {
+  return typeof value === 'object' && value !== null && 'state' in value && 'queryHash' in value;
+}
+
+/**
+ * A key-value storage over the `cache` store whose writes wait `debounceMs` and then go
+ * to the database together, one row per query.
+ */
+export function createCacheStorage(
+  db: FieldDatabase,
+  debounceMs: number = PERSISTED_CACHE.writeDebounceMs,
+): CacheStorage {
+  /** Waiting writes: a value to store, or null to remove. */
+  const pending = new Map<string, PersistedQuery | null>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function writePending(): Promise<void> {
+    if (pending.size === 0) return;
+    const batch = [...pending.entries()];
+    pending.clear();
+    const puts = batch.flatMap(([key, value]) =>
+      value === null ? [] : [{ key, value, updatedAt: Date.now() }],
+    );
+    const removals = batch.filter(([, value]) => value === null).map(([key]) => key);
+    await db.transaction('rw', db.cache, async () => {
+      if (puts.length > 0) await db.cache.bulkPut(puts);
+      if (removals.length > 0) await db.cache.bulkDelete(removals);
+    });
+  }
+
+  function flush(): Promise<void> {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    flushing = flushing.then(writePending).catch((error: unknown) => {
+      console.error('Persisting the query cache failed', error);
+    });
+    return flushing;
+  }
+
+  function schedule(): void {
+    if (timer !== undefined) return;
+    timer = setTimeout(() => void flush(), debounceMs);
+  }
+
+  return {
+    async getItem(key) {
+      if (pending.has(key)) return pending.get(key) ?? undefined;
+      const row = await db.cache.get(key);
+      return isPersistedQuery(row?.value) ? row.value : undefined;
+    },
+    setItem(key, value) {
+      pending.set(key, value);
+      schedule();
+    },
+    removeItem(key) {
+      pending.set(key, null);
+      schedule();
+    },
+    async entries() {
+      await flush();
+      const rows = await db.cache.toArray();
+      return rows.flatMap((row): Array<[string, PersistedQuery]> =>
+        isPersistedQuery(row.value) ? [[row.key, row.value]] : [],
+      );
+    },
+    flush,
+  };
+}
+
+export interface FieldQueryPersister {
+  /** Pass as the queries' `persister`: restores a query from the device, else fetches it. */
+  persisterFn: QueryPersister;
+  persistQuery(query: Query): void;
+  /** Puts every stored query of `queryKey` (prefix) into the client, e.g. before a screen. */
+  restoreQueries(queryClient: QueryClient, queryKey?: QueryKey): Promise<number>;
+  /** Removes expired and other-version entries. */
+  gc(): Promise<void>;
+  storage: CacheStorage;
+}
+
+function startsWith(key: QueryKey, prefix: QueryKey): boolean {
+  return prefix.every((part, index) => JSON.stringify(part) === JSON.stringify(key[index]));
+}
+
+/**
+ * The per-query persister (the idea of TanStack's experimental_createQueryPersister, on
+ * this app's query-core: the persist-client package pins an older copy of it).
+ */
+export function createFieldQueryPersister(
+  db: FieldDatabase,
+  options: { debounceMs?: number; maxAgeMs?: number; buster?: string; now?: () => number } = {},
+): FieldQueryPersister {
+  const storage = createCacheStorage(db, options.debounceMs);
+  const buster = options.buster ?? PERSISTED_CACHE.versionTag;
+  const maxAge = options.maxAgeMs ?? PERSISTED_CACHE.maxAgeMs;
+  const now = options.now ?? (() => Date.now());
+  const storageKey = (hash: string): string => `${QUERY_CACHE_PREFIX}-${hash}`;
+
+  const usable = (stored: PersistedQuery): boolean =>
+    stored.buster === buster &&
+    stored.state.dataUpdatedAt > 0 &&
+    now() - stored.state.dataUpdatedAt <= maxAge;
+
+  async function retrieve(hash: string): Promise<PersistedQuery | undefined> {
+    const stored = await storage.getItem(storageKey(hash));
+    if (stored === undefined) return undefined;
+    if (!usable(stored)) {
+      storage.removeItem(storageKey(hash));
+      return undefined;
+    }
+    return stored;
+  }
+
+  function persistQuery(query: Query): void {
+    if (query.state.status !== 'success' || query.state.data === undefined) return;
+    storage.setItem(storageKey(query.queryHash), {
+      buster,
+      queryHash: query.queryHash,
+      queryKey: query.queryKey,
+      state: {
+        data: query.state.data,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+        status: query.state.status,
+      },
+    });
+  }
+
+  const persisterFn: QueryPersister = async (queryFn, context, query) => {
+    if (query.state.data === undefined) {
+      const stored = await retrieve(query.queryHash);
+      if (stored !== undefined) {
+        notifyManager.schedule(() => {
+          query.setState({ dataUpdatedAt: stored.state.dataUpdatedAt });
+          if (query.isStale()) void query.fetch().catch(() => undefined);
+        });
+        return stored.state.data;
+      }
+    }
+    const data = await queryFn(context);
+    notifyManager.schedule(() => persistQuery(query));
+    return data;
+  };
+
+  return {
+    persisterFn,
+    persistQuery,
+    async restoreQueries(queryClient, queryKey = []) {
+      let restored = 0;
+      for (const [key, stored] of await storage.entries()) {
+        if (!usable(stored)) {
+          storage.removeItem(key);
+          continue;
+        }
+        if (!startsWith(stored.queryKey, queryKey)) continue;
+        queryClient.setQueryData(stored.queryKey, stored.state.data, {
+          updatedAt: stored.state.dataUpdatedAt,
+        });
+        restored += 1;
+      }
+      return restored;
+    },
+    async gc() {
+      for (const [key, stored] of await storage.entries()) {
+        if (!usable(stored)) storage.removeItem(key);
+      }
+      await storage.flush();
+    },
+    storage,
+  };
+}
+
+/** Section 9: up to 3 retries, 5 on 429, none on other 4xx. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError) {
+    if (error.kind === 'circuit-open') return false;
+    if (error.status === 429) return failureCount < QUERY.retriesOn429;
+    if (error.status >= 400 && error.status < 500 && error.status !== 408) return false;
+  }
+  return failureCount < QUERY.retries;
+}
+
+/** Direct mutations (outside the queue): up to 5 retries, none on 4xx. */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < QUERY.mutationRetries;
+}
+
+/** Exponential backoff capped at 30 s. */
+export function retryDelay(failureCount: number): number {
+  return Math.min(1000 * 2 ** failureCount, QUERY.backoffCapMs);
+}
+
+/**
+ * The app's QueryClient: stale after 5 min, kept 24 h, refetched every 5 min while online,
+ * section 9's retries, and every query persisted per query.
+ */
+export function createFieldQueryClient(persister?: FieldQueryPersister): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY.staleTimeMs,
+        gcTime: QUERY.cacheTimeMs,
+        refetchInterval: QUERY.refetchIntervalMs,
+        refetchIntervalInBackground: false,
+        retry: shouldRetryQuery,
+        retryDelay,
+        // Restore from the device first, even offline.
+        networkMode: 'offlineFirst',
+        ...(persister === undefined ? {} : { persister: persister.persisterFn }),
+      },
+      mutations: { retry: shouldRetryMutation, retryDelay },
+    },
+  });
+}
+
+/**
+ * Also persists data set by hand (optimistic changes of queued writes, the differential
+ * sync's merges), so they survive a reload before the server confirms them. Returns an
+ * unsubscribe.
+ */
+export function persistManualUpdates(
+  queryClient: QueryClient,
+  persister: FieldQueryPersister,
+): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (!event.action.manual) return;
+    // Safe: the cache's events carry `Query<any>`; the persister reads only state and key.
+    persister.persistQuery(event.query as Query);
+  });
+}
+
+/** Applies an optimistic change to one cached query (a helper for write hooks). */
+export function updateCachedQuery<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  update: (current: T | undefined) => T,
+): void {
+  queryClient.setQueryData<T>(queryKey, (current) => update(current));
+}

@@ -1,0 +1,76 @@
+// Build and dev server of the web app. In development the API runs separately on
+// port 8080 (`npm start`), so /api is proxied there; in production the server
+// serves apps/web/dist itself.
+//
+// The build also writes the service worker (/sw.js) and the web app manifest: the shell and
+// every lazy screen are precached so the app opens offline on any route, and a new version
+// waits until the user accepts it (src/app/pwa). API data is not the service worker's: the
+// offline engine keeps it in IndexedDB (docs/decisions.md, "Service worker").
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const THEME_COLOUR = '#17466e';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // src/app/pwa registers the worker itself (only in production builds).
+      injectRegister: false,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      // public/ files (favicon, icons) are precached by globPatterns below; listing them here
+      // too would add every one twice.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Field App',
+        short_name: 'Field App',
+        description:
+          'Track homes under construction and record walks, inspections and notes in the field.',
+        lang: 'en',
+        theme_color: THEME_COLOUR,
+        background_color: '#ffffff',
+        display: 'standalone',
+        orientation: 'any',
+        start_url: '/homes/overview',
+        scope: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The shell and all lazy route chunks, so a screen never opened online still opens
+        // offline. The English translation file is a JS chunk and comes along.
+        globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+        // No runtime caching: API answers live in the offline engine's IndexedDB, where
+        // they are versioned, expire and are cleared on sign-out; a second copy in Cache
+        // Storage would outlive all of that.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // A new version waits for the user's Reload (prompt), and the first one does not
+        // take over the page it was installed from: that page keeps the files it started
+        // with until the next navigation.
+        skipWaiting: false,
+        clientsClaim: false,
+      },
+    }),
+  ],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+});

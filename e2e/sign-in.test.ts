@@ -1,0 +1,188 @@
+// Sign-in end to end: the built web app served by the real server, driven in Chromium.
+// The homes overview checked against the API's own data, the search, the error and
+// guard states, demo mode, sign-out and the phone layout.
+
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { HOME_TEST_STATUS, KOVA_CANCELLED, MESSAGES, homeSchema } from '@field/domain';
+import { skipReasonFor } from './support/prerequisites.js';
+import { DESKTOP, PHONE, api, signIn, submitSignIn, useE2eSession } from './support/session.js';
+
+const MIN_TAP_PX = 44;
+
+const homesSchema = homeSchema
+  .pick({ HomeID: true, Address: true, Status: true, 'KOVA Status': true, 'Offline Homes': true })
+  .array();
+type ApiHome = ReturnType<typeof homesSchema.parse>[number];
+
+const skipReason = skipReasonFor('sign-in e2e');
+
+describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () => {
+  const session = useE2eSession();
+
+  async function fetchActiveHomes(token: string): Promise<ApiHome[]> {
+    const answer = await api(session.url(), token, 'GET', '/api/field_homes/listActive');
+    expect(answer.status).toBe(200);
+    return homesSchema.parse(answer.body);
+  }
+
+  /** The in-construction view of "my homes" (section 6). */
+  function myHomes(homes: readonly ApiHome[], employeeId: string): ApiHome[] {
+    return homes.filter(
+      (home) =>
+        home['Offline Homes'].includes(employeeId) &&
+        home.Status !== HOME_TEST_STATUS &&
+        home['KOVA Status'] !== KOVA_CANCELLED,
+    );
+  }
+
+  async function shownHomeIds(page: Page): Promise<string[]> {
+    const ids = await page
+      .locator('[data-home-id]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-home-id') ?? ''));
+    return ids.sort();
+  }
+
+  async function waitForHomes(page: Page): Promise<void> {
+    await page.getByRole('list', { name: 'My homes' }).getByRole('listitem').first().waitFor();
+  }
+
+  it('manager signs in and sees their name, role and exactly their homes', async () => {
+    await session.withPage(DESKTOP, async (page) => {
+      const { token, user } = await signIn(page, 'manager@example.com');
+      const employeeId = user.fieldData.airtableId;
+      expect(employeeId).toBeTruthy();
+
+      await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
+      await waitForHomes(page);
+      const expected = myHomes(await fetchActiveHomes(token), employeeId ?? '');
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await shownHomeIds(page)).toEqual(expected.map((home) => home.HomeID).sort());
+
+      const firstCard = page.locator('[data-home-id]').first();
+      const firstId = await firstCard.getAttribute('data-home-id');
+      const firstHome = expected.find((home) => home.HomeID === firstId);
+      expect(await firstCard.textContent()).toContain(firstHome?.Address);
+      expect(await page.getByText('DEMO MODE').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/homes/overview');
+
+      await page.getByTestId('profile-button').click();
+      const menu = page.getByRole('menu');
+      await menu.getByText(`${user.firstName} ${user.lastName}`).waitFor();
+      expect(await menu.textContent()).toContain(user.fieldData.role);
+    });
+  });
+
+  it('the address search filters case-insensitively and says when nothing matches', async () => {
+    await session.withPage(DESKTOP, async (page) => {
+      const { token, user } = await signIn(page, 'manager@example.com');
+      await waitForHomes(page);
+      const mine = myHomes(await fetchActiveHomes(token), user.fieldData.airtableId ?? '');
+
+      const word = mine[0]?.Address.split(/\s+/).find((part) => /[a-z]{3,}/i.test(part)) ?? '';
+      expect(word).not.toBe('');
+      const expected = mine
+        .filter((home) => home.Address.toLowerCase().includes(word.toLowerCase()))
+        .map((home) => home.HomeID)
+        .sort();
+
+      const search = page.getByLabel('Search by address');
+      await search.fill(word.toUpperCase());
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('[data-home-id]').length === count,
+        expected.length,
+      );
+      expect(await shownHomeIds(page)).toEqual(expected);
+
+      await search.fill('no such street zzz');
+      await page.getByText(MESSAGES.noHomesFound).waitFor();
+      expect(await page.locator('[data-home-id]').count()).toBe(0);
+
+      await search.fill('');
+      await waitForHomes(page);
+      expect((await shownHomeIds(page)).length).toBe(mine.length);
+    });
+  });
+
+  it('a wrong password shows the catalogue message and the server reason', async () => {
+    await session.withPage(DESKTOP, async (page) => {
+      // Hold the answer back a little to see the form while it signs in.
+      await page.route('**/api/auth/login', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await submitSignIn(page, 'manager@example.com', 'wrong-password');
+      const busy = page.getByRole('button', { name: 'Signing in' });
+      await busy.waitFor();
+      expect(await busy.isDisabled()).toBe(true);
+
+      const alert = page.getByRole('alert');
+      await alert.getByText(MESSAGES.signInFailed).waitFor();
+      expect(await alert.textContent()).toContain(MESSAGES.invalidCredentials);
+      expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+      expect(await page.getByLabel('Email').inputValue()).toBe('manager@example.com');
+    });
+  });
+
+  it('a failing homes list shows Error Getting Homes with the server message', async () => {
+    await session.withPage(DESKTOP, async (page) => {
+      await page.route('**/api/field_homes/listActive', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":"Maintenance window"}',
+        }),
+      );
+      await signIn(page, 'manager@example.com');
+      const alert = page.getByRole('alert');
+      await alert.getByText(MESSAGES.errorGettingHomes).waitFor({ timeout: 30_000 });
+      const text = await alert.textContent();
+      expect(text).toContain(MESSAGES.errorGettingHomesHint);
+      expect(text).toContain('Maintenance window');
+    });
+  });
+
+  it('the pending account is sent to /unauthorized', async () => {
+    await session.withPage(DESKTOP, async (page) => {
+      await signIn(page, 'pending@example.com');
+      await page.waitForURL('**/unauthorized');
+      await page.getByRole('heading', { name: 'Your account is waiting for approval' }).waitFor();
+    });
+  });
+
+  it('the demo account shows the DEMO MODE chip', async () => {
+    await session.withPage(DESKTOP, async (page) => {
+      await signIn(page, 'demo@example.com');
+      await page.getByRole('contentinfo').getByText('DEMO MODE', { exact: true }).waitFor();
+    });
+  });
+
+  it('logout returns to the sign-in form', async () => {
+    await session.withPage(DESKTOP, async (page) => {
+      await signIn(page, 'manager@example.com');
+      await page.getByTestId('profile-button').click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+  });
+
+  it('fits a 390x844 phone: no horizontal scroll, tap targets of at least 44px', async () => {
+    await session.withPage(PHONE, async (page) => {
+      const scrollWidth = (): Promise<number> =>
+        page.evaluate(() => document.documentElement.scrollWidth);
+      const height = async (name: string, role: 'button' | 'textbox'): Promise<number> =>
+        (await page.getByRole(role, { name }).first().boundingBox())?.height ?? 0;
+
+      expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
+      expect(await height('Sign in', 'button')).toBeGreaterThanOrEqual(MIN_TAP_PX);
+      expect(await height('Email', 'textbox')).toBeGreaterThanOrEqual(MIN_TAP_PX - 4);
+
+      await signIn(page, 'manager@example.com');
+      await waitForHomes(page);
+      expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
+      expect(await height('Open menu', 'button')).toBeGreaterThanOrEqual(MIN_TAP_PX);
+      expect(await height('Profile menu', 'button')).toBeGreaterThanOrEqual(MIN_TAP_PX);
+    });
+  });
+});

@@ -1,0 +1,278 @@
+// Helpers of the offline browser tests: a home to work on, the server's records counted
+// through the API, and waits on the app's own sync state (never fixed sleeps).
+
+import type { Page } from 'playwright-core';
+import { api } from './session.js';
+
+export type ApiRecord = Record<string, unknown> & { id: string };
+
+function records(body: unknown): ApiRecord[] {
+  if (!Array.isArray(body)) throw new Error(`expected a list, got ${JSON.stringify(body)}`);
+  const items: unknown[] = body;
+  return items.filter(
+    (item): item is ApiRecord =>
+      typeof item === 'object' && item !== null && 'id' in item && typeof item.id === 'string',
+  );
+}
+
+export async function getList(baseUrl: string, token: string, path: string): Promise<ApiRecord[]> {
+  const answer = await api(baseUrl, token, 'GET', path);
+  if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status}`);
+  return records(answer.body);
+}
+
+export async function postList(
+  baseUrl: string,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<ApiRecord[]> {
+  const answer = await api(baseUrl, token, 'POST', path, body);
+  if (answer.status !== 200) throw new Error(`POST ${path}: ${answer.status}`);
+  return records(answer.body);
+}
+
+export const PHONE_CALLS = '/api/field_communication/phoneCalls';
+export const WALK_ITEMS = '/api/field_walks/item';
+
+export function phoneCallsOf(baseUrl: string, token: string, homeId: string): Promise<ApiRecord[]> {
+  return getList(baseUrl, token, `${PHONE_CALLS}/listByHome?homeId=${encodeURIComponent(homeId)}`);
+}
+
+/** Every item on the home's walks (closing and pre-drywall). */
+export async function itemsOf(
+  baseUrl: string,
+  token: string,
+  homeId: string,
+): Promise<ApiRecord[]> {
+  const walks = [
+    ...(await getList(baseUrl, token, `/api/field_walks/closing/listByHome?homeId=${homeId}`)),
+    ...(await getList(baseUrl, token, `/api/field_walks/preDrywall/listByHome?homeId=${homeId}`)),
+  ];
+  if (walks.length === 0) return [];
+  return postList(baseUrl, token, `${WALK_ITEMS}/listByWalks`, {
+    walkIds: walks.map((w) => w.id),
+  });
+}
+
+/** An active home with staff assigned (the phone call form needs one). */
+export async function homeWithStaff(baseUrl: string, token: string, skip = 0): Promise<ApiRecord> {
+  const homes = await getList(baseUrl, token, '/api/field_homes/listActive');
+  const staffed = homes.filter(
+    (home) => Array.isArray(home['Construction Staff']) && home['Construction Staff'].length > 0,
+  );
+  const home = staffed[skip];
+  if (home === undefined) throw new Error('no active home with construction staff');
+  return home;
+}
+
+/** Resolves once the header shows the app online with nothing queued. */
+export async function queueDrained(page: Page, timeout = 30_000): Promise<void> {
+  await page.getByTestId('offline-indicator').waitFor({ state: 'detached', timeout });
+}
+
+/** The number of writes waiting in the header's indicator (0 when it is hidden). */
+export async function queuedCount(page: Page): Promise<number> {
+  const indicator = page.getByTestId('offline-indicator');
+  if ((await indicator.count()) === 0) return 0;
+  return Number((await indicator.getAttribute('data-queued')) ?? '0');
+}
+
+export async function waitForQueued(page: Page, count: number): Promise<void> {
+  await page
+    .locator(`[data-testid="offline-indicator"][data-queued="${count}"]`)
+    .waitFor({ timeout: 15_000 });
+}
+
+/** Adds a phone call through the screen's dialog. */
+export async function addPhoneCall(page: Page, notes: string, voicemail = false): Promise<void> {
+  await page.getByRole('button', { name: 'Add phone call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add phone call' });
+  await dialog.getByLabel('Notes').fill(notes);
+  if (voicemail) await dialog.getByLabel('Voicemail').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('[data-testid="phone-call"]', { hasText: notes }).waitFor();
+}
+
+export function phoneCallRow(page: Page, notes: string) {
+  return page.locator('[data-testid="phone-call"]', { hasText: notes });
+}
+
+/** Opens the phone calls of a home and waits for its list (or its empty state). */
+export async function openPhoneCalls(page: Page, baseUrl: string, homeId: string): Promise<void> {
+  await page.goto(`${baseUrl}/collaboration/communication/phone-calls?homeId=${homeId}`);
+  await page
+    .locator('[data-testid="phone-calls"], [data-testid="phone-calls-empty"]')
+    .first()
+    .waitFor();
+}
+
+/** An active home with a closing walk of the type (punch items hang on it), skipping some. */
+export async function homeWithClosingWalk(
+  baseUrl: string,
+  token: string,
+  type: string,
+  skip = 0,
+): Promise<{ home: ApiRecord; walkId: string }> {
+  const homes = await getList(baseUrl, token, '/api/field_homes/listActive');
+  let skipped = 0;
+  for (const home of homes) {
+    const walks = await getList(
+      baseUrl,
+      token,
+      `/api/field_walks/closing/listByHome?homeId=${encodeURIComponent(home.id)}`,
+    );
+    const walk = walks.find((w) => w['type'] === type);
+    if (walk === undefined) continue;
+    if (skipped < skip) {
+      skipped += 1;
+      continue;
+    }
+    return { home, walkId: walk.id };
+  }
+  throw new Error(`no active home with a ${type} closing walk`);
+}
+
+/** A small PNG, different per seed, for photo uploads. */
+export function smallPng(seed: number): Buffer {
+  // A 1x1 PNG; bytes after IEND are ignored by decoders, so the seed makes each file differ.
+  const base = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  return Buffer.concat([base, Buffer.from(`seed-${seed}`)]);
+}
+
+/** Adds a punch item through the screen's dialog, with photos. */
+export async function addPunchItem(
+  page: Page,
+  name: string,
+  photos: Array<{ name: string; buffer: Buffer }> = [],
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add punch item' });
+  await dialog.getByLabel('Category').fill('Paint');
+  await dialog.getByLabel('Location').fill('Kitchen');
+  await dialog.getByLabel('Name').fill(name);
+  if (photos.length > 0) {
+    await dialog
+      .getByTestId('photo-input')
+      .setInputFiles(
+        photos.map((p) => ({ name: p.name, mimeType: 'image/png', buffer: p.buffer })),
+      );
+    await dialog.getByTestId('chosen-photos').waitFor();
+  }
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await punchItemRow(page, name).waitFor();
+}
+
+export function punchItemRow(page: Page, name: string) {
+  return page.locator('[data-testid="punch-item"]', { hasText: name });
+}
+
+export async function openPunchItems(
+  page: Page,
+  baseUrl: string,
+  homeId: string,
+  path = '/homes/items/final-punch',
+): Promise<void> {
+  await page.goto(`${baseUrl}${path}?homeId=${homeId}`);
+  await waitForPunchList(page);
+}
+
+export async function waitForPunchList(page: Page): Promise<void> {
+  await page
+    .locator('[data-testid="punch-items"], [data-testid="punch-items-empty"]')
+    .first()
+    .waitFor();
+}
+
+/** The keys of the queries the app keeps on the device (the `cache` store), joined. */
+export async function cachedQueryKeys(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('field-app-db');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+    });
+    try {
+      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const request = db.transaction('cache').objectStore('cache').getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('read failed'));
+      });
+      return keys.map(String).join(' | ');
+    } finally {
+      db.close();
+    }
+  });
+}
+
+export interface SeededDraft {
+  key: string;
+  title: string;
+  creationTime: number;
+  expirationTime: number | null;
+}
+
+/** Writes drafts straight into the device database (as an older version of the app would). */
+export async function seedDrafts(page: Page, drafts: SeededDraft[]): Promise<void> {
+  await page.evaluate(async (rows) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('field-app-db');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('drafts', 'readwrite');
+        for (const row of rows) {
+          transaction.objectStore('drafts').put({
+            ...row,
+            homeRID: 'home-0001',
+            homeID: '1001',
+            address: '2100 Meadowlark Lane',
+            formTitle: 'Final punch',
+            fallback: false,
+            data: { notes: 'left behind' },
+          });
+        }
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error ?? new Error('write failed'));
+      });
+    } finally {
+      db.close();
+    }
+  }, drafts);
+}
+
+/** The drafts on the device: key and expiry. */
+export async function storedDrafts(
+  page: Page,
+): Promise<Array<{ key: string; expirationTime: number | null }>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('field-app-db');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+    });
+    try {
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('drafts').objectStore('drafts').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('read failed'));
+      });
+      return rows.flatMap((row) => {
+        if (typeof row !== 'object' || row === null || !('key' in row)) return [];
+        const expiry = 'expirationTime' in row ? row.expirationTime : null;
+        return [
+          { key: String(row.key), expirationTime: typeof expiry === 'number' ? expiry : null },
+        ];
+      });
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -1,0 +1,121 @@
+// What every browser test does: a browser and a server per file, a fresh context per test,
+// sign-in through the form, and calls to the API as a signed-in user.
+
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { UserDocument } from '@field/domain';
+import { userDocumentSchema } from '@field/domain';
+import { launchBrowser } from './browser.js';
+import type { RunningServer, ServerOptions } from './server.js';
+import { startServer } from './server.js';
+
+export const PASSWORD = 'demo-password';
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export type Viewport = { width: number; height: number };
+
+export interface SignedIn {
+  token: string;
+  user: UserDocument;
+}
+
+export interface E2eSession {
+  url(): string;
+  server(): RunningServer;
+  withPage(
+    viewport: Viewport,
+    run: (page: Page, context: BrowserContext) => Promise<void>,
+    path?: string,
+  ): Promise<void>;
+}
+
+/** Starts the server and Chromium before the file's tests and stops them after. */
+export function useE2eSession(
+  options: ServerOptions | (() => Promise<ServerOptions>) = {},
+): E2eSession {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(typeof options === 'function' ? await options() : options);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const running = (): RunningServer => {
+    if (server === undefined) throw new Error('server not started');
+    return server;
+  };
+  return {
+    url: () => running().url,
+    server: running,
+    async withPage(viewport, run, path = '/login') {
+      if (browser === undefined) throw new Error('browser not launched');
+      const context = await browser.newContext({ viewport });
+      // Generous: CI shares two cores between the browser, the server and the tests.
+      context.setDefaultTimeout(30_000);
+      try {
+        const page = await context.newPage();
+        await page.goto(`${running().url}${path}`);
+        await run(page, context);
+      } finally {
+        await context.close();
+      }
+    },
+  };
+}
+
+export async function submitSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the form and returns the token and user the page received. */
+export async function signIn(page: Page, email: string): Promise<SignedIn> {
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+  await submitSignIn(page, email);
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null || !('accessToken' in body)) {
+    throw new Error('sign-in answer without accessToken');
+  }
+  const token = body.accessToken;
+  if (typeof token !== 'string') throw new Error('accessToken is not a string');
+  const user = userDocumentSchema.parse('user' in body ? body.user : undefined);
+  return { token, user };
+}
+
+/** A call to the API as a signed-in user, outside the page. */
+export async function api(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+}
+
+/** A token for an account, straight from the API (no browser). */
+export async function tokenFor(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { accessToken?: unknown }; // Checked on the next line.
+  if (typeof body.accessToken !== 'string') throw new Error(`no token for ${email}`);
+  return body.accessToken;
+}

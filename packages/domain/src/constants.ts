@@ -1,0 +1,114 @@
+// Business constants and limits of section 9 of the specification, in one place.
+
+export const APP_VERSION = '2.0.7';
+export const APP_BUILD_DATE = '2025-03-11';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const SYNC = {
+  /** Homes, employees and vendors are fetched whole this often, otherwise differentially. */
+  fullRefetchMs: 7 * DAY,
+  /** `listUpdatedAfter` timestamps are shifted this much earlier. */
+  updatedAfterShiftMs: 5 * MINUTE,
+} as const;
+
+export const QUERY = {
+  staleTimeMs: 5 * MINUTE,
+  cacheTimeMs: 24 * HOUR,
+  refetchIntervalMs: 5 * MINUTE,
+  retries: 3,
+  retriesOn429: 5,
+  backoffCapMs: 30 * SECOND,
+  /** Direct mutations (outside the queue) retry up to this many times, never on 4xx. */
+  mutationRetries: 5,
+} as const;
+
+export const QUEUE = {
+  /** After more than this many retries a queued mutation becomes failed. */
+  maxRetries: 3,
+  batchSize: 5,
+} as const;
+
+export const CIRCUIT_BREAKER = {
+  failureThreshold: 5,
+  resetMs: 30 * SECOND,
+  repeatMessageThrottleMs: 5 * SECOND,
+} as const;
+
+export const LOCAL_DB = {
+  name: 'field-app-db',
+  version: 4,
+  stores: ['files', 'thumbnails', 'drafts', 'mutations', 'cache', 'metadata'],
+} as const;
+
+export const PERSISTED_CACHE = {
+  versionTag: 'v4',
+  maxAgeMs: 24 * HOUR,
+  writeDebounceMs: 500,
+} as const;
+
+export const STORAGE = {
+  criticalLockTimeoutMs: 10 * SECOND,
+  lockTimeoutMs: 15 * SECOND,
+  healthCheckIntervalMs: 15 * MINUTE,
+  storageCheckIntervalMs: 30 * MINUTE,
+  assumedQuotaBytes: 50 * 1024 * 1024,
+  documentCacheBytes: 50 * 1024 * 1024,
+  highUsageRatio: 0.75,
+  nearlyFullRatio: 0.9,
+} as const;
+
+export const WORKER_REQUEST = {
+  timeoutMs: 60 * SECOND,
+  retries: 3,
+  retryDelayStepMs: 500,
+} as const;
+
+export const DRAFTS = {
+  saveTimeoutMs: 30 * SECOND,
+  autosaveTimeoutMs: 10 * SECOND,
+  expiryMonths: 3,
+  defaultExtensionMonths: 1,
+} as const;
+
+export const NOTIFICATIONS = {
+  pageSize: 10,
+  bellSize: 5,
+} as const;
+
+export const UI = {
+  homePickerHeightPx: 300,
+  toastDurationMs: 5 * SECOND,
+  horizontalMenuMaxEntries: 7,
+  drawerWidthPx: 260,
+  drawerCollapsedWidthPx: 60,
+  breakpointsPx: { md: 768, lg: 1024, xl: 1266, xxl: 1440 },
+} as const;
+
+export const CONNECTION = {
+  syncDebounceMs: 1 * SECOND,
+  checkIntervalMs: 30 * SECOND,
+} as const;
+
+export const DATA_PANEL = {
+  minHeightPx: 64,
+  defaultWidthPx: 400,
+  maxHeightRatio: 0.95,
+  defaultHeightRatio: 0.85,
+  /** On windows this high or lower the default height is the maximum. */
+  shortWindowPx: 800,
+  narrowScreenMaxVh: 95,
+} as const;
+
+export const DEFAULT_LANDING_ROUTE = '/homes/overview';
+
+export const TELEMETRY = {
+  traceSampleRate: 1,
+  replaySampleRate: 0.1,
+} as const;
+
+/** Server-side limit for the batch list calls (`listByHomes`, `listByWalks`, `listByJobs`). */
+export const MAX_BATCH_IDS = 500;

@@ -1,0 +1,138 @@
+// Every user-visible message the specification gives (sections 5 and 8), word for word,
+// plus the few the server needs that the specification leaves to us (marked "ours").
+
+import { STAFF_TYPES } from './staff.js';
+import { MAX_BATCH_IDS } from './constants.js';
+
+export const MESSAGES = {
+  // Section 5: validation.
+  unsupportedOperation: 'Unsupported operation',
+  homeIdRequired: 'Home ID is required',
+  walkIdRequired: 'Walk ID is required',
+  jobIdRequired: 'Job ID is required',
+  recordIdRequiredForDeletion: 'Record ID is required for deletion',
+  homeIdsRequired: 'Home IDs array is required',
+  walkIdsRequired: 'Walk IDs array is required',
+  jobIdsRequired: 'Job IDs array is required',
+  lastUpdateRequired: 'Last update timestamp is required',
+  dataAndIdRequired: 'Data and id are required',
+  userIdAndUpdatesRequired: 'User ID and updates are required',
+  userIdAndFileRequired: 'User ID and file are required',
+  userIdAndPhotoUrlRequired: 'User ID and photoURL are required',
+  userMustBeLoggedIn: 'User must be logged in to change password',
+  invalidBase64: 'Invalid or empty Base64 string',
+  noRecordId: 'No record ID returned from the server.',
+  unsupportedProvider: 'Unsupported provider',
+
+  // Section 8: toasts.
+  noInternet: 'No internet connection. Please try again when you are online.',
+  signInFailed: 'Error signing in with email and password',
+  logoutFailed: 'Logout failed. Please try again.',
+  changePasswordFailed: 'Failed to change password.',
+  reauthenticationFailed: 'Reauthentication failed. Please check your credentials.',
+  registrationFailed: 'Registration failed. Please try again.',
+  resetMailFailed: 'Failed to send password reset email.',
+  updateProfileFailed: 'Failed to update profile.',
+  addUserFailed: 'Failed to add user',
+  migrationFailed: 'User data migration failed. Please contact support.',
+  ssoFailed: 'Authentication failed. Please try again.',
+  fetchUserFailed: 'Failed to fetch user data. Please try again.',
+  errorSavingData: 'Error saving data',
+  errorUpdatingData: 'Error updating data',
+
+  // Section 8: storage and queue.
+  noIndexedDb: 'Your browser does not support IndexedDB. Some functionalities may be limited.',
+  storageNearlyFull: 'Storage nearly full. Consider backing up data and clearing cache.',
+  storageHigh: 'Storage usage is high. Consider backing up data.',
+  storageFullCleared: 'Storage full, cleared cache.',
+  criticalOperationDelayed: 'Critical operation delayed, please retry.',
+  saveDataFailed: 'Failed to save your data, please retry.',
+  enqueueFailed: 'Failed to enqueue change.',
+  noHandler: 'No handler found.',
+  fileNotFound: 'The requested file could not be found. It may have been deleted or moved.',
+  saveTimedOut: 'Save operation timed out. Please try again later.',
+  saveDraftFailed: 'Failed to save draft',
+  loadDraftFailed: 'Failed to load draft',
+  clearDraftFailed: 'Failed to clear draft',
+  deleteDraftsFailed: 'Failed to delete drafts',
+  backupFailed: 'Failed to backup data.',
+  syncFailed: 'Some changes failed to synchronize. Please check your Mutation Queue.',
+
+  // Section 8: circuit breaker.
+  systemIssues: 'The system is currently experiencing multiple issues. Please try again later.',
+  systemUnavailable:
+    'Multiple errors detected. The system is temporarily unavailable. Please try again later.',
+  unexpectedError: 'An unexpected error has occurred',
+
+  // Section 8: screens and drafts.
+  renderError: 'Oops! Something went wrong',
+  goBack: 'Go Back',
+  reloadPage: 'Reload Page',
+  loadNotificationsFailed: 'Failed to load notifications',
+  somethingWentWrong: 'Something went wrong. Please try again later.',
+  errorGettingHomes: 'Error Getting Homes',
+  errorGettingHomesHint: 'Please try again later. If the problem persists, contact support.',
+  noHomesFound: 'No homes found',
+  noNotifications: 'No Notifications',
+  noMessages: 'No Messages',
+  retrieveDraftsFailed: 'Failed to retrieve drafts. Please try again.',
+  extendDraftFailed: 'Failed to extend draft expiration. Please try again.',
+  deleteDraftFailed: 'Failed to delete draft. Please try again.',
+  swRegistrationFailed: 'Service Worker registration failed, offline use may not be available.',
+  swUpdateFailed:
+    'Failed to update service worker. Please fully close and open the app to try again.',
+  menuFixCollapseOrItem: 'Fix - Collapse or Item',
+  menuItemsError: 'Menu Items Error',
+  loadingUserPermissions: 'Loading User Permissions',
+
+  // Ours: answers of the server the specification does not word.
+  authenticationRequired: 'Authentication required',
+  invalidCredentials: 'Invalid email or password',
+  forbidden: 'You do not have permission to do this',
+  recordNotFound: 'Record not found',
+  routeNotFound: 'Not found',
+  recordExists: 'A record with this id already exists',
+  tooManyIds: `At most ${MAX_BATCH_IDS} ids are accepted in one call`,
+  idempotencyKeyReused: 'Idempotency-Key was already used with a different request',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters',
+  payloadTooLarge: 'The request is too large',
+  invalidFilePath: 'Invalid file path: use collection/key with letters, digits, ".", "_" and "-"',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  emailTaken: 'An account with this email address already exists',
+  passwordTooShort: 'Password must be at least 8 characters',
+  resetMailSent:
+    'If an account exists for this email address, a link to reset the password is on its way.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  lastSignInMethod: 'Set a password before removing your last way to sign in',
+  providerNotLinked: 'This provider is not linked to your account',
+  accountLocked: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  unknownScope: 'Unknown scope or scope group',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function missingFieldMessage(field: string, operation: string, type: string): string {
+  return `Missing required field "${field}" for operation "${operation}" in mutation type "${type}"`;
+}
+
+export function invalidStaffTypeMessage(value: unknown): string {
+  return `Invalid staff type: ${String(value)}. Must be one of: ${STAFF_TYPES.join(', ')}`;
+}
+
+export function mutationFailedMessage(id: string): string {
+  return `Mutation ${id} failed after multiple attempts.`;
+}
+
+export function temporaryIssueMessage(operation: string): string {
+  return `Temporary issue during ${operation}. Retrying...`;
+}
+
+export function errorFetchingHomesMessage(message: string): string {
+  return `Error fetching homes: ${message}`;
+}
+
+/** `Invalid value for "Voicemail": expected boolean` — ours, for a field of the wrong type. */
+export function invalidFieldMessage(field: string, detail: string): string {
+  return `Invalid value for "${field}": ${detail}`;
+}

@@ -1,0 +1,490 @@
+// The routes of section 2 with their read scopes, and the side menu built on them: one
+// table that the router (guards) and the menu (visibility) both read. Titles are not
+// here: each entry's `id` is its key in the web app's translation file (`nav.{id}`).
+
+import type { Access, ScopeName } from './scopes.js';
+import { hasAccess } from './scopes.js';
+import { CLOSING_TYPE_SCOPE, WALK_ITEM_SCOPE } from './resource-access.js';
+import type { WalkType } from './walks.js';
+import { WALK_TYPES } from './walks.js';
+import type { Mode } from './entities.js';
+
+/** The screens the router can show; each is one lazy module in the web app. */
+export const SCREENS = [
+  'dashboard',
+  'homesReport',
+  'homesOverview',
+  'homesCalendar',
+  'inspections',
+  'permits',
+  'soil',
+  'openHole',
+  'radon',
+  'gicTesting',
+  'items',
+  'walksIndex',
+  'walkForm',
+  'communication',
+  'phoneCalls',
+  'notes',
+  'buyers',
+  'vendors',
+  'staff',
+  'manageHomes',
+  'account',
+  'changelogRoadmap',
+  'mutationQueue',
+  'unauthorized',
+  'notFound',
+  'serverError',
+  'underConstruction',
+] as const;
+export type ScreenName = (typeof SCREENS)[number];
+
+export interface AppRoute {
+  /** The exact path (no parameters): every route of section 2 is listed one by one. */
+  readonly path: string;
+  readonly screen: ScreenName;
+  /** `undefined`: needs only a signed-in user (or, for the public screens, nothing). */
+  readonly readScope: ScopeName | undefined;
+  /** The key of the page title (`nav.{titleId}`). */
+  readonly titleId: string;
+}
+
+export const HOMES_REPORT_PAGES = [
+  'all',
+  'behind-schedule',
+  'closing-soon',
+  'validation-issues',
+] as const;
+export type HomesReportPage = (typeof HOMES_REPORT_PAGES)[number];
+
+export const INSPECTION_PAGES = [
+  { segment: 'permits', screen: 'permits', scope: 'homes_inspections_permits' },
+  { segment: 'soil', screen: 'soil', scope: 'homes_inspections_soil' },
+  { segment: 'openhole', screen: 'openHole', scope: 'homes_inspections_openhole' },
+  { segment: 'radon', screen: 'radon', scope: 'homes_inspections_radon' },
+  { segment: 'gic', screen: 'gicTesting', scope: 'homes_inspections_gic' },
+] as const satisfies readonly { segment: string; screen: ScreenName; scope: ScopeName }[];
+
+export const ITEM_LEVELS = ['outstanding', 'complete'] as const;
+export type ItemLevel = (typeof ITEM_LEVELS)[number];
+
+/** The eight walk forms under `/walks/`, each guarded by the scope of the same name. */
+export const WALK_FORMS = [
+  { segment: 'home-start', scope: 'home_start' },
+  { segment: 'pre-drywall', scope: 'pre_drywall' },
+  { segment: 'manager-walks', scope: 'manager_walks' },
+  { segment: 'final-punch', scope: CLOSING_TYPE_SCOPE['final-punch'] },
+  { segment: 'new-home-presentation', scope: CLOSING_TYPE_SCOPE.nhp },
+  { segment: 'landscape', scope: 'landscape' },
+  { segment: 'welcome-home-orientation', scope: CLOSING_TYPE_SCOPE.who },
+  { segment: 'post-close', scope: CLOSING_TYPE_SCOPE['post-close'] },
+] as const satisfies readonly { segment: string; scope: ScopeName }[];
+
+export const ACCOUNT_TABS = ['my-account', 'notifications', 'security', 'settings'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+/** Routes a signed-in user is sent away from (section 2, guest-only routes). */
+export const GUEST_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/check-mail',
+  '/reset-password',
+] as const;
+
+export const PUBLIC_ROUTES = {
+  unauthorized: '/unauthorized',
+  notFound: '/maintenance/404',
+  serverError: '/maintenance/500',
+  underConstruction: '/maintenance/under-construction',
+} as const;
+
+export const SYNC_ROUTE = '/sync';
+export const CHANGELOG_ROUTE = '/support/changelog';
+
+export function accountRoute(tab: AccountTab): string {
+  return `/account/${tab}`;
+}
+
+function itemRoutes(): AppRoute[] {
+  const byType = (prefix: string, type: WalkType): AppRoute => ({
+    path: `${prefix}/${type}`,
+    screen: 'items',
+    readScope: WALK_ITEM_SCOPE[type],
+    titleId: `items-${type}`,
+  });
+  return [
+    {
+      path: '/homes/items/all-items',
+      screen: 'items',
+      readScope: 'homes_items',
+      titleId: 'items-all',
+    },
+    ...WALK_TYPES.map((type) => byType('/homes/items', type)),
+    ...ITEM_LEVELS.flatMap((level) => [
+      {
+        path: `/homes/items/${level}`,
+        screen: 'items' as const,
+        readScope: 'homes_items' as const,
+        titleId: `items-${level}`,
+      },
+      ...WALK_TYPES.map((type) => byType(`/homes/items/${level}`, type)),
+    ]),
+  ];
+}
+
+/** Every scope-guarded route of section 2, plus the account, changelog and sync pages. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/dashboard', screen: 'dashboard', readScope: 'dashboard', titleId: 'dashboard' },
+  ...HOMES_REPORT_PAGES.map((page): AppRoute => ({
+    path: `/reports/homes/${page}`,
+    screen: 'homesReport',
+    readScope: 'reports_homes',
+    titleId: `report-${page}`,
+  })),
+  {
+    path: '/homes/overview',
+    screen: 'homesOverview',
+    readScope: 'homes_overview',
+    titleId: 'homes-overview',
+  },
+  {
+    path: '/homes/calendar',
+    screen: 'homesCalendar',
+    readScope: 'homes_calendar',
+    titleId: 'homes-calendar',
+  },
+  {
+    path: '/homes/inspections',
+    screen: 'inspections',
+    readScope: 'homes_inspections',
+    titleId: 'inspections',
+  },
+  ...INSPECTION_PAGES.map((page): AppRoute => ({
+    path: `/homes/inspections/${page.segment}`,
+    screen: page.screen,
+    readScope: page.scope,
+    titleId: `inspections-${page.segment}`,
+  })),
+  ...itemRoutes(),
+  { path: '/walks', screen: 'walksIndex', readScope: 'walks', titleId: 'walks' },
+  ...WALK_FORMS.map((form): AppRoute => ({
+    path: `/walks/${form.segment}`,
+    screen: 'walkForm',
+    readScope: form.scope,
+    titleId: `walk-${form.segment}`,
+  })),
+  {
+    path: '/collaboration/communication',
+    screen: 'communication',
+    readScope: 'communication',
+    titleId: 'communication',
+  },
+  {
+    path: '/collaboration/communication/phone-calls',
+    screen: 'phoneCalls',
+    readScope: 'communication_phone_calls',
+    titleId: 'phone-calls',
+  },
+  {
+    path: '/collaboration/communication/notes',
+    screen: 'notes',
+    readScope: 'communication_notes',
+    titleId: 'notes',
+  },
+  {
+    path: '/collaboration/buyers',
+    screen: 'buyers',
+    readScope: 'collaboration_buyers',
+    titleId: 'buyers',
+  },
+  {
+    path: '/collaboration/vendors',
+    screen: 'vendors',
+    readScope: 'collaboration_vendors',
+    titleId: 'vendors',
+  },
+  {
+    path: '/collaboration/staff',
+    screen: 'staff',
+    readScope: 'collaboration_staff',
+    titleId: 'staff',
+  },
+  {
+    path: '/collaboration/homes',
+    screen: 'manageHomes',
+    readScope: 'collaboration_homes',
+    titleId: 'manage-homes',
+  },
+  ...ACCOUNT_TABS.map((tab): AppRoute => ({
+    path: accountRoute(tab),
+    screen: 'account',
+    readScope: undefined,
+    titleId: `account-${tab}`,
+  })),
+  {
+    path: CHANGELOG_ROUTE,
+    screen: 'changelogRoadmap',
+    readScope: undefined,
+    titleId: 'changelog',
+  },
+  { path: SYNC_ROUTE, screen: 'mutationQueue', readScope: undefined, titleId: 'sync' },
+];
+
+const ROUTES_BY_PATH = new Map(APP_ROUTES.map((route) => [route.path, route]));
+
+/** The route of a path (trailing slash ignored), or undefined for an unknown path. */
+export function findRoute(path: string): AppRoute | undefined {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return ROUTES_BY_PATH.get(trimmed);
+}
+
+export function canOpenRoute(route: AppRoute, access: Access): boolean {
+  return hasAccess(access, route.readScope === undefined ? undefined : [route.readScope], 'read');
+}
+
+// ---------------------------------------------------------------------------------------
+// The side menu (section 3, menu item).
+
+export type MenuMode = Mode | 'all';
+
+export type MenuItemType = 'group' | 'collapse' | 'item';
+
+export interface MenuItem {
+  readonly id: string;
+  readonly type: MenuItemType;
+  /** Items only: the route they open. */
+  readonly url?: string;
+  /** Material icon name the web app maps to an icon component. */
+  readonly icon?: string;
+  readonly readScope?: ScopeName;
+  readonly modes: readonly MenuMode[];
+  readonly children?: readonly MenuItem[];
+  /** A short label beside the title (e.g. "new"). */
+  readonly chip?: string;
+  /** Which open-item count to show as a badge. */
+  readonly badge?: OpenItemCountKey;
+}
+
+/** The open-item counts of section 3 a badge can show. */
+export const OPEN_ITEM_COUNT_KEYS = [
+  'Open Items',
+  'Open Frame Punch Items',
+  'Open Final Punch Items',
+  'Open NHP Items',
+  'Open WHO Items',
+  'Open Post Close Items',
+] as const;
+export type OpenItemCountKey = (typeof OPEN_ITEM_COUNT_KEYS)[number];
+
+export const WALK_TYPE_COUNT_KEY: Readonly<Record<WalkType, OpenItemCountKey>> = {
+  'frame-punch': 'Open Frame Punch Items',
+  'final-punch': 'Open Final Punch Items',
+  nhp: 'Open NHP Items',
+  who: 'Open WHO Items',
+  'post-close': 'Open Post Close Items',
+};
+
+const WORK: readonly MenuMode[] = ['work'];
+const ALL_MODES: readonly MenuMode[] = ['all'];
+
+function routeItem(
+  path: string,
+  options: { icon?: string; modes?: readonly MenuMode[]; badge?: OpenItemCountKey; chip?: string },
+): MenuItem {
+  const route = findRoute(path);
+  if (route === undefined) throw new Error(`menu names an unknown route: ${path}`);
+  return {
+    id: route.titleId,
+    type: 'item',
+    url: route.path,
+    ...(route.readScope === undefined ? {} : { readScope: route.readScope }),
+    modes: options.modes ?? ALL_MODES,
+    ...(options.icon === undefined ? {} : { icon: options.icon }),
+    ...(options.badge === undefined ? {} : { badge: options.badge }),
+    ...(options.chip === undefined ? {} : { chip: options.chip }),
+  };
+}
+
+/**
+ * The menu: groups reports, homes and collaboration. Presentation mode (customer-facing)
+ * keeps what a buyer may see: the home, its calendar, the customer walks and buyers.
+ */
+export const MENU: readonly MenuItem[] = [
+  {
+    id: 'reports',
+    type: 'group',
+    modes: WORK,
+    children: [
+      routeItem('/dashboard', { icon: 'dashboard' }),
+      {
+        id: 'homes-reports',
+        type: 'collapse',
+        icon: 'assessment',
+        readScope: 'reports_homes',
+        modes: WORK,
+        children: HOMES_REPORT_PAGES.map((page) => routeItem(`/reports/homes/${page}`, {})),
+      },
+    ],
+  },
+  {
+    id: 'homes',
+    type: 'group',
+    modes: ALL_MODES,
+    children: [
+      routeItem('/homes/overview', { icon: 'home' }),
+      routeItem('/homes/calendar', { icon: 'calendar' }),
+      {
+        id: 'inspections',
+        type: 'collapse',
+        icon: 'fact-check',
+        readScope: 'homes_inspections',
+        modes: WORK,
+        children: [
+          routeItem('/homes/inspections', {}),
+          ...INSPECTION_PAGES.map((page) => routeItem(`/homes/inspections/${page.segment}`, {})),
+        ],
+      },
+      {
+        id: 'items',
+        type: 'collapse',
+        icon: 'checklist',
+        readScope: 'homes_items',
+        modes: ALL_MODES,
+        children: [
+          routeItem('/homes/items/all-items', { badge: 'Open Items' }),
+          routeItem('/homes/items/outstanding', { modes: WORK }),
+          routeItem('/homes/items/complete', { modes: WORK }),
+          ...WALK_TYPES.map((type) =>
+            routeItem(`/homes/items/${type}`, { badge: WALK_TYPE_COUNT_KEY[type] }),
+          ),
+        ],
+      },
+      {
+        id: 'walks-menu',
+        type: 'collapse',
+        icon: 'walk',
+        readScope: 'walks',
+        modes: ALL_MODES,
+        children: [
+          routeItem('/walks', { modes: WORK }),
+          ...WALK_FORMS.map((form) =>
+            routeItem(`/walks/${form.segment}`, {
+              modes:
+                form.segment === 'new-home-presentation' ||
+                form.segment === 'welcome-home-orientation'
+                  ? ALL_MODES
+                  : WORK,
+            }),
+          ),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'collaboration',
+    type: 'group',
+    modes: ALL_MODES,
+    children: [
+      {
+        id: 'communication-menu',
+        type: 'collapse',
+        icon: 'forum',
+        readScope: 'communication',
+        modes: WORK,
+        children: [
+          routeItem('/collaboration/communication', {}),
+          routeItem('/collaboration/communication/phone-calls', {}),
+          routeItem('/collaboration/communication/notes', {}),
+        ],
+      },
+      routeItem('/collaboration/buyers', { icon: 'people' }),
+      routeItem('/collaboration/vendors', { icon: 'engineering', modes: WORK }),
+      routeItem('/collaboration/staff', { icon: 'badge', modes: WORK }),
+      routeItem('/collaboration/homes', { icon: 'home-work', modes: WORK }),
+    ],
+  },
+];
+
+/** Section 8's texts for a broken menu configuration. */
+export const MENU_ERRORS = {
+  badChild: 'Fix - Collapse or Item',
+  badGroup: 'Menu Items Error',
+} as const;
+
+export class MenuConfigError extends Error {
+  constructor(
+    message: (typeof MENU_ERRORS)[keyof typeof MENU_ERRORS],
+    readonly itemId: string,
+  ) {
+    super(message);
+    this.name = 'MenuConfigError';
+  }
+}
+
+function modeMatches(item: MenuItem, mode: Mode): boolean {
+  return item.modes.includes('all') || item.modes.includes(mode);
+}
+
+function visibleChild(item: MenuItem, access: Access, mode: Mode): MenuItem | undefined {
+  if (item.type === 'group') throw new MenuConfigError(MENU_ERRORS.badChild, item.id);
+  if (!modeMatches(item, mode)) return undefined;
+  if (!hasAccess(access, item.readScope === undefined ? undefined : [item.readScope], 'read')) {
+    return undefined;
+  }
+  if (item.type === 'item') {
+    if (item.url === undefined) throw new MenuConfigError(MENU_ERRORS.badChild, item.id);
+    return item;
+  }
+  const children = (item.children ?? [])
+    .map((child) => visibleChild(child, access, mode))
+    .filter((child): child is MenuItem => child !== undefined);
+  return children.length === 0 ? undefined : { ...item, children };
+}
+
+/**
+ * The menu a user sees: entries whose read scope they hold and whose modes include the
+ * current one; collapses and groups left empty are dropped. Top-level entries must be
+ * groups (`Menu Items Error`), their children collapses or items (`Fix - Collapse or
+ * Item`).
+ */
+export function visibleMenu(
+  access: Access,
+  mode: Mode,
+  menu: readonly MenuItem[] = MENU,
+): MenuItem[] {
+  const groups: MenuItem[] = [];
+  for (const group of menu) {
+    if (group.type !== 'group') throw new MenuConfigError(MENU_ERRORS.badGroup, group.id);
+    if (!modeMatches(group, mode)) continue;
+    const children = (group.children ?? [])
+      .map((child) => visibleChild(child, access, mode))
+      .filter((child): child is MenuItem => child !== undefined);
+    if (children.length > 0) groups.push({ ...group, children });
+  }
+  return groups;
+}
+
+/** Every item (leaf) of a menu, depth first. */
+export function menuLeaves(menu: readonly MenuItem[]): MenuItem[] {
+  return menu.flatMap((entry) =>
+    entry.type === 'item' ? [entry] : menuLeaves(entry.children ?? []),
+  );
+}
+
+/**
+ * The horizontal layout's top bar: at most `max` entries, the rest under More. The top
+ * bar shows the groups' children (collapses and items) in order.
+ */
+export function splitHorizontalMenu(
+  menu: readonly MenuItem[],
+  max: number,
+): { shown: MenuItem[]; more: MenuItem[] } {
+  const entries = menu.flatMap((group) => group.children ?? []);
+  if (entries.length <= max) return { shown: entries, more: [] };
+  // One slot goes to the More entry itself.
+  return { shown: entries.slice(0, max - 1), more: entries.slice(max - 1) };
+}

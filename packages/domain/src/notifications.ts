@@ -1,0 +1,200 @@
+// Notification rules both sides share (sections 2, 3, 4 and 9): the app tabs with the
+// `home_info_portal` alias, priorities, categories, the payloads of the notification
+// calls and the relative-time label of the list.
+
+import { z } from 'zod';
+import { NOTIFICATION_APPS, normalizeNotificationApp, notificationSchema } from './entities.js';
+
+export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
+
+/** An app value, `home_info_portal` read as `notification_info_portal` (section 2). */
+export const notificationAppSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? normalizeNotificationApp(value) : value),
+  z.enum(NOTIFICATION_APPS),
+);
+
+/**
+ * Whether a notification of `app` shows under the filter tab `tab`: the `all` tab shows
+ * every notification, and a notification meant for `all` apps shows under every tab.
+ */
+export function notificationInTab(tab: NotificationApp, app: NotificationApp): boolean {
+  return tab === 'all' || app === 'all' || app === tab;
+}
+
+export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/** Categories of the notifications the server makes itself; admins may use others. */
+export const NOTIFICATION_CATEGORIES = {
+  punchItem: 'punch_item',
+  phoneCall: 'phone_call',
+  announcement: 'announcement',
+} as const;
+
+export const notificationCategorySchema = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,50}$/, 'expected 1 to 50 lower-case letters, digits, "_" or "-"');
+
+const metadataValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+
+export const notificationMetadataSchema = z
+  .object({ homeAddress: z.string().max(500).optional() })
+  .catchall(metadataValue)
+  .refine((value) => Object.keys(value).length <= 20, 'expected at most 20 entries');
+
+/** What an admin sends to make a notification (`POST /api/notifications`). */
+export const notificationCreateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'expected a title').max(300),
+    category: notificationCategorySchema.default(NOTIFICATION_CATEGORIES.announcement),
+    app: notificationAppSchema.default('all'),
+    priority: z.enum(NOTIFICATION_PRIORITIES).default('normal'),
+    timestamp: z
+      .string()
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'expected a date (ISO 8601)')
+      .optional(),
+    metadata: notificationMetadataSchema.default({}),
+    /** One recipient by user id, or every user with `allUsers: true`. */
+    userId: z.string().min(1).max(64).optional(),
+    allUsers: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((value) => (value.userId === undefined) !== (value.allUsers === undefined), {
+    message: 'Send either "userId" or "allUsers": true',
+  });
+export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
+
+/** Section 4: opening a notification marks it read with the body `{ read: true }`. */
+export const notificationReadSchema = z.object({ read: z.literal(true) }).strict();
+
+/** Query of the notification list: the filter tab and a 1-based page. */
+export const notificationListQuerySchema = z.object({
+  app: notificationAppSchema.default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  unread: z.enum(['true', 'false']).optional(),
+});
+
+const countPair = z.object({ total: z.number().int(), unread: z.number().int() });
+
+/** `GET /api/notifications/counts`, and the `counts` of the stream. */
+export const notificationCountsSchema = z.object({
+  apps: z.object(
+    Object.fromEntries(NOTIFICATION_APPS.map((app) => [app, countPair])) as Record<
+      NotificationApp,
+      typeof countPair
+    >, // Safe: one entry per app, made just above.
+  ),
+  categories: z.record(z.string(), countPair),
+});
+export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
+
+/** `GET /api/notifications`: one page of a tab, newest first. */
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  app: z.enum(NOTIFICATION_APPS),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** `POST /api/notifications/stream-ticket`. */
+export const streamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+
+/** The `data` of each event of `GET /api/notifications/stream`, by event name. */
+export const notificationStreamEventSchemas = {
+  snapshot: z.object({
+    notifications: z.array(notificationSchema),
+    counts: notificationCountsSchema,
+  }),
+  notification: notificationSchema,
+  deleted: z.object({ id: z.string(), deletedAt: z.string() }),
+  counts: notificationCountsSchema,
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+  streamTicketInvalid: 'The stream ticket is missing, invalid or expired',
+  recipientNotFound: 'No such user',
+} as const;
+
+// ---------------------------------------------------------------------------------------
+// Relative time (section 9): Just now, minutes, hours, days, weeks under 4, then a date.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+export type RelativeTime =
+  | { unit: 'justNow' }
+  | { unit: 'minutes' | 'hours' | 'days' | 'weeks'; count: number }
+  | { unit: 'date'; date: string };
+
+function toMillis(time: string | number | Date): number {
+  if (time instanceof Date) return time.getTime();
+  return typeof time === 'number' ? time : Date.parse(time);
+}
+
+/** `MM/DD/YYYY` of an instant, in UTC unless a time zone is given. */
+export function formatNotificationDate(time: string | number | Date, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(toMillis(time)));
+  const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')}/${part('day')}/${part('year')}`;
+}
+
+/**
+ * How long ago `time` was, as a unit and a count, so a screen can translate it. Times in
+ * the future (another device's clock) read as just now.
+ */
+export function relativeTime(
+  time: string | number | Date,
+  now: string | number | Date = Date.now(),
+  timeZone = 'UTC',
+): RelativeTime {
+  const then = toMillis(time);
+  if (Number.isNaN(then)) throw new RangeError(`Not a time: ${String(time)}`);
+  const elapsed = toMillis(now) - then;
+  if (elapsed < MINUTE) return { unit: 'justNow' };
+  if (elapsed < HOUR) return { unit: 'minutes', count: Math.floor(elapsed / MINUTE) };
+  if (elapsed < DAY) return { unit: 'hours', count: Math.floor(elapsed / HOUR) };
+  if (elapsed < WEEK) return { unit: 'days', count: Math.floor(elapsed / DAY) };
+  if (elapsed < 4 * WEEK) return { unit: 'weeks', count: Math.floor(elapsed / WEEK) };
+  return { unit: 'date', date: formatNotificationDate(then, timeZone) };
+}
+
+const UNIT_WORDS = {
+  minutes: ['minute', 'minutes'],
+  hours: ['hour', 'hours'],
+  days: ['day', 'days'],
+  weeks: ['week', 'weeks'],
+} as const;
+
+/** The English label: `Just now`, `1 minute ago`, `3 weeks ago`, `09/30/2026`. */
+export function relativeTimeLabel(
+  time: string | number | Date,
+  now: string | number | Date = Date.now(),
+  timeZone = 'UTC',
+): string {
+  const relative = relativeTime(time, now, timeZone);
+  switch (relative.unit) {
+    case 'justNow':
+      return 'Just now';
+    case 'date':
+      return relative.date;
+    case 'minutes':
+    case 'hours':
+    case 'days':
+    case 'weeks': {
+      const [one, many] = UNIT_WORDS[relative.unit];
+      return `${relative.count} ${relative.count === 1 ? one : many} ago`;
+    }
+  }
+}

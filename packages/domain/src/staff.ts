@@ -1,0 +1,16 @@
+// The staff lists a home carries (section 3) and that `home updateStaff` may change (section 5).
+
+export const STAFF_TYPES = [
+  'Construction Staff',
+  'Design Staff',
+  'Sales Staff',
+  'Initial CS Staff',
+  'Year End Staff',
+  'Offline Homes',
+] as const;
+
+export type StaffType = (typeof STAFF_TYPES)[number];
+
+export function isStaffType(value: unknown): value is StaffType {
+  return typeof value === 'string' && (STAFF_TYPES as readonly string[]).includes(value);
+}

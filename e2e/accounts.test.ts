@@ -128,6 +128,8 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
       await page.goto(`${session.url()}/login`);
 
       await page.getByRole('link', { name: 'Forgot password?' }).click();
+      // The sign-in form stays on screen (inert) while the next screen's code loads.
+      await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.waitForURL('**/check-mail');

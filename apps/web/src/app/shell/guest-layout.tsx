@@ -1,13 +1,17 @@
 // The plain page of the guest screens and of the status pages when nobody is signed in.
 
-import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import { WordMark } from '../../ui/word-mark';
 import { AppFooter } from './app-footer';
+import { NavigationProgress, PageOutlet, useNavigating } from './page-outlet';
 
 export function GuestLayout() {
+  const navigating = useNavigating();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 4 }}>
+        {navigating && <NavigationProgress />}
+      </Box>
       <Box component="header" sx={{ px: 2, py: 2, color: 'primary.main' }}>
         <WordMark size="large" />
       </Box>
@@ -16,7 +20,7 @@ export function GuestLayout() {
         id="main"
         sx={{ flex: 1, display: 'grid', placeItems: 'start center', px: 2 }}
       >
-        <Outlet />
+        <PageOutlet />
       </Box>
       <AppFooter demo={false} />
     </Box>

@@ -2,7 +2,7 @@
 // drawer below the large breakpoint; or a horizontal top bar), the screen, the footer.
 
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
@@ -45,6 +45,7 @@ import { FeedbackDialog } from './feedback-dialog';
 import { GuestLayout } from './guest-layout';
 import { HomePicker } from './home-picker';
 import { HorizontalMenu } from './horizontal-menu';
+import { NavigationProgress, PageOutlet, useNavigating } from './page-outlet';
 import { ProfileMenu } from './profile-menu';
 import { SideMenu } from './side-menu';
 
@@ -134,6 +135,7 @@ export function ShellLayout() {
   const online = useOnline();
   const engineRunning = isIndexedDbSupported();
   const busy = useIsFetching() + useIsMutating() > 0;
+  const navigating = useNavigating();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -253,7 +255,11 @@ export function ShellLayout() {
         </Toolbar>
         {horizontal && <HorizontalMenu menu={menu} />}
         <Box sx={{ height: 4 }}>
-          {busy && <LinearProgress color="secondary" aria-label={t('header.requestsInFlight')} />}
+          {navigating ? (
+            <NavigationProgress />
+          ) : (
+            busy && <LinearProgress color="secondary" aria-label={t('header.requestsInFlight')} />
+          )}
         </Box>
       </AppBar>
 
@@ -308,7 +314,7 @@ export function ShellLayout() {
             </Typography>
           )}
           <Suspense fallback={<LinearProgress />}>
-            <Outlet />
+            <PageOutlet />
           </Suspense>
         </Box>
         <AppFooter demo={access.demo} />

@@ -6,7 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { KyselyConfig } from 'kysely';
+import type { KyselyConfig, SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,6 +27,34 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** Called once per query executed (tests count queries with it). */
   onQuery?: () => void;
+}
+
+/** Prepared statements kept per SQL text: Kysely asks for one per query otherwise. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely sees it, preparing each distinct SQL text once (parsing and
+ * planning cost more than running most of our queries). A statement still being iterated
+ * is never handed out twice: a fresh one is prepared instead.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached !== undefined && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (cached === undefined) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -61,7 +89,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      log,
+    }),
     dialect: 'sqlite',
   };
 }

@@ -23,6 +23,7 @@ import {
   phoneCallRow,
   phoneCallsOf,
   queueDrained,
+  refuseWrites,
   waitForQueued,
 } from './support/offline.js';
 import { DESKTOP, signIn, tokenFor, useE2eSession } from './support/session.js';
@@ -92,7 +93,8 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
     await session.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       await openPhoneCalls(page, base, home.id);
-      await page.route('**/api/field_communication/phoneCalls/submit', async (route) => {
+      // Queued writes travel in batch requests (POST /api/batch).
+      await page.route('**/api/batch', async (route) => {
         if (dropped > 0) {
           await route.continue();
           return;
@@ -123,17 +125,12 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await signIn(page, MANAGER);
       await openPhoneCalls(page, base, home.id);
       let rejecting = true;
-      await page.route('**/api/field_communication/phoneCalls/submit', async (route) => {
-        if (rejecting && (route.request().postData() ?? '').includes('REJECT')) {
-          await route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: 'Invalid value for "Notes": refused by the test' }),
-          });
-          return;
-        }
-        await route.continue();
-      });
+      // The server refuses each write whose notes say REJECT (its own answer in the batch).
+      await page.route('**/api/batch', (route) =>
+        rejecting
+          ? refuseWrites(route, (write) => JSON.stringify(write.body).includes('REJECT'))
+          : route.continue(),
+      );
       await addPhoneCall(page, `${tag} REJECT discard`);
       await addPhoneCall(page, `${tag} accepted`);
       await addPhoneCall(page, `${tag} REJECT retry`);
@@ -194,7 +191,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       const committed = new Promise<void>((resolve) => {
         reached = resolve;
       });
-      await page.route('**/api/field_communication/phoneCalls/submit', async (route) => {
+      await page.route('**/api/batch', async (route) => {
         await route.fetch().catch(() => undefined);
         reached();
         await new Promise(() => undefined);
@@ -442,7 +439,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await addPhoneCall(page, notes);
       await waitForQueued(page, 1);
       page.on('request', (request) => {
-        if (request.url().endsWith('/phoneCalls/submit')) {
+        if (request.url().endsWith('/api/batch')) {
           submits.push(request.headers()['authorization']);
         }
       });

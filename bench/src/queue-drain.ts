@@ -1,6 +1,7 @@
 // Benchmark: 1,000 queued writes drained by the web app's write queue in Chromium
-// (parallel batches of 5, idempotency keys, in-flight marks), next to the same writes
-// sent one by one from the same page (the way a plain background-sync queue replays).
+// (parallel batches of 5, each one POST /api/batch request, idempotency keys, in-flight
+// marks), next to the same writes sent one by one from the same page (the way a plain
+// background-sync queue replays).
 // Both against the real server on the embedded database, in one run. Aim
 // (docs/performance.md): the queue at least 4x the one-by-one rate, none lost or doubled.
 

@@ -1,7 +1,8 @@
 // Helpers of the offline browser tests: a home to work on, the server's records counted
 // through the API, and waits on the app's own sync state (never fixed sleeps).
 
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
+import type { BatchedAnswer, BatchedWrite } from '@field/domain';
 import { api } from './session.js';
 
 export type ApiRecord = Record<string, unknown> & { id: string };
@@ -274,5 +275,37 @@ export async function storedDrafts(
     } finally {
       db.close();
     }
+  });
+}
+
+/**
+ * Answers a batch request (`POST /api/batch`) as a server that refuses the writes `refuse`
+ * picks (400, each with its own answer) and applies the others: they go to the real
+ * server, the answers are merged back in order.
+ */
+export async function refuseWrites(
+  route: Route,
+  refuse: (write: BatchedWrite) => boolean,
+): Promise<void> {
+  const { writes } = route.request().postDataJSON() as { writes: BatchedWrite[] }; // The app's body.
+  const passed = writes.filter((write) => !refuse(write));
+  let served: BatchedAnswer[] = [];
+  if (passed.length > 0) {
+    const response = await route.fetch({ postData: JSON.stringify({ writes: passed }) });
+    served = ((await response.json()) as { results: BatchedAnswer[] }).results; // The server's.
+  }
+  const results = writes.map((write): BatchedAnswer =>
+    refuse(write)
+      ? {
+          key: write.key,
+          status: 400,
+          body: { error: 'Invalid value for "Notes": refused by the test' },
+        }
+      : (served.shift() ?? { key: write.key, status: 500, body: null }),
+  );
+  await route.fulfill({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify({ results }),
   });
 }

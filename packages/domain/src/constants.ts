@@ -30,6 +30,12 @@ export const QUEUE = {
   /** After more than this many retries a queued mutation becomes failed. */
   maxRetries: 3,
   batchSize: 5,
+  /**
+   * Batches of `batchSize` a pass sends at once, each as one `POST /api/batch` request
+   * (ours, not the spec's: one request per write left the server's per-request work, not
+   * the writes, setting the pace; docs/performance.md).
+   */
+  parallelBatches: 4,
 } as const;
 
 export const CIRCUIT_BREAKER = {

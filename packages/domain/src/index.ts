@@ -246,3 +246,13 @@ export {
   releasePanel,
 } from './data-panel.js';
 export type { DataPanelState } from './data-panel.js';
+export {
+  BATCH_PATH,
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_BATCH_WRITES,
+  batchedAnswerSchema,
+  batchedWriteSchema,
+  writeBatchAnswerSchema,
+  writeBatchSchema,
+} from './write-batch.js';
+export type { BatchedAnswer, BatchedWrite, WriteBatch, WriteBatchAnswer } from './write-batch.js';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { MESSAGES } from '@field/domain';
+import { IDEMPOTENCY_KEY_PATTERN, MESSAGES } from '@field/domain';
 import type { Database } from '../db/schema.js';
 import { badRequest, unprocessable } from './errors.js';
 
@@ -16,7 +16,7 @@ export interface WriteResult {
 
 export type WriteEffect = (trx: Transaction<Database>) => Promise<WriteResult>;
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+const KEY_PATTERN = IDEMPOTENCY_KEY_PATTERN;
 
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>

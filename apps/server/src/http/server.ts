@@ -38,8 +38,9 @@ import type { RouteDeps } from '../modules/records/routes.js';
 import { UserRepository } from '../modules/users/repository.js';
 import { profileRoutes } from '../modules/users/routes.js';
 import { walkRoutes } from '../modules/walks/routes.js';
+import { batchRoutes } from '../modules/batch/routes.js';
 import { LocalFileStore } from '../storage/local-files.js';
-import { registerAuthHook } from './auth.js';
+import { BatchTickets, registerAuthHook } from './auth.js';
 import { AppError } from './errors.js';
 
 export interface ServerOptions {
@@ -161,7 +162,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(
     (api, _opts, done) => {
-      registerAuthHook(api, tokens, users);
+      const batchTickets = new BatchTickets();
+      registerAuthHook(api, tokens, users, batchTickets);
       api.get('/health', { config: { public: true } }, () =>
         Promise.resolve({ status: 'ok', version: APP_VERSION }),
       );
@@ -184,6 +186,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       notificationRoutes(api, database.db, notifications);
       changelogRoutes(api, changelog);
       feedbackRoutes(api, database.db);
+      batchRoutes(api, batchTickets);
       options.extraApiRoutes?.(api);
       done();
     },

@@ -3,7 +3,7 @@
 // answer against a schema, and turns every failure into an ApiError carrying the
 // server's `{ error }` text.
 
-import { MESSAGES, WORKER_REQUEST } from '@field/domain';
+import { BATCH_PATH, MESSAGES, WORKER_REQUEST } from '@field/domain';
 import { createCircuitBreaker } from './circuit-breaker';
 import { ApiError, isTransient } from './errors';
 
@@ -29,6 +29,7 @@ export const API_PATHS = {
   /** `/api/field_walks/{kind}` for homeStart, preDrywall, managerWalk, closing, landscape. */
   walks: '/api/field_walks',
   files: '/api/files',
+  batch: `/api${BATCH_PATH}`,
 } as const;
 
 /** Anything that checks unknown data and returns it typed (a zod schema fits). */

@@ -25,9 +25,21 @@ export interface HandlerContext {
 
 export type MutationData = Record<string, unknown>;
 
+/** One API call that carries a write: what a batch request carries for it. */
+export interface WriteRequest {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
 export interface MutationHandler {
-  /** Sends the write; resolves with the server's answer. */
+  /** Sends the write on its own; resolves with the server's answer. */
   send(data: MutationData, context: HandlerContext): Promise<unknown>;
+  /**
+   * The same call described rather than sent, so the queue can carry it in a batch
+   * request (`POST /api/batch`); without it the write always goes alone (a file's bytes).
+   */
+  batch?(data: MutationData): WriteRequest;
   /** Query keys refreshed after the write when the caller gives none. */
   queryKeys?(data: MutationData): QueryKey[];
 }
@@ -66,6 +78,20 @@ function filePath(data: MutationData): string {
 
 const idQuery = (data: MutationData): string => `?id=${encodeURIComponent(str(data, 'id'))}`;
 
+/** A handler whose write is one JSON call: sent alone, or described for a batch. */
+function jsonWrite(describe: (data: MutationData) => WriteRequest): MutationHandler {
+  return {
+    batch: describe,
+    send(data, { client, headers, signal }) {
+      const { method, path, body } = describe(data);
+      return client.request(method, path, body, anyJson, {
+        headers,
+        ...(signal ? { signal } : {}),
+      });
+    },
+  };
+}
+
 /** Submit / update?id= / delete?id= under one base path (phone calls, notes, buyers, items). */
 function crudHandlers(
   type: string,
@@ -73,44 +99,38 @@ function crudHandlers(
   registry: HandlerRegistry,
   prepare: (data: MutationData) => MutationData = (data) => data,
 ): void {
-  registry.set(handlerKey(type, 'submit'), {
-    send: (data, { client, headers, signal }) =>
-      client.post(`${base}/submit`, prepare(data), anyJson, {
-        headers,
-        ...(signal ? { signal } : {}),
-      }),
-  });
-  registry.set(handlerKey(type, 'update'), {
-    send: (data, { client, headers, signal }) =>
-      client.patch(`${base}/update${idQuery(data)}`, prepare(withoutId(data)), anyJson, {
-        headers,
-        ...(signal ? { signal } : {}),
-      }),
-  });
-  registry.set(handlerKey(type, 'delete'), {
-    send: (data, { client, headers, signal }) =>
-      client.delete(`${base}/delete${idQuery(data)}`, anyJson, {
-        headers,
-        ...(signal ? { signal } : {}),
-      }),
-  });
+  registry.set(
+    handlerKey(type, 'submit'),
+    jsonWrite((data) => ({ method: 'POST', path: `${base}/submit`, body: prepare(data) })),
+  );
+  registry.set(
+    handlerKey(type, 'update'),
+    jsonWrite((data) => ({
+      method: 'PATCH',
+      path: `${base}/update${idQuery(data)}`,
+      body: prepare(withoutId(data)),
+    })),
+  );
+  registry.set(
+    handlerKey(type, 'delete'),
+    jsonWrite((data) => ({ method: 'DELETE', path: `${base}/delete${idQuery(data)}` })),
+  );
 }
 
 function walkFormHandlers(kind: WalkKind, registry: HandlerRegistry): void {
   const base = `${API_PATHS.walks}/${kind}`;
-  registry.set(handlerKey(kind, 'submit'), {
-    send: (data, { client, headers, signal }) =>
-      client.post(`${base}/submit`, data, anyJson, { headers, ...(signal ? { signal } : {}) }),
-  });
-  registry.set(handlerKey(kind, 'update'), {
-    send: (data, { client, headers, signal }) =>
-      client.patch(
-        `${base}/update/${encodeURIComponent(str(data, 'id'))}`,
-        withoutId(data),
-        anyJson,
-        { headers, ...(signal ? { signal } : {}) },
-      ),
-  });
+  registry.set(
+    handlerKey(kind, 'submit'),
+    jsonWrite((data) => ({ method: 'POST', path: `${base}/submit`, body: data })),
+  );
+  registry.set(
+    handlerKey(kind, 'update'),
+    jsonWrite((data) => ({
+      method: 'PATCH',
+      path: `${base}/update/${encodeURIComponent(str(data, 'id'))}`,
+      body: withoutId(data),
+    })),
+  );
 }
 
 /** Every handler the app needs, talking to the API of docs/api.md. */
@@ -130,27 +150,27 @@ export function createDefaultHandlers(deps: DefaultHandlerDeps = {}): HandlerReg
       );
     },
   });
-  registry.set(handlerKey('file', 'delete'), {
-    send: (data, { client, headers, signal }) =>
-      client.delete(filePath(data), anyJson, { headers, ...(signal ? { signal } : {}) }),
-  });
+  registry.set(
+    handlerKey('file', 'delete'),
+    jsonWrite((data) => ({ method: 'DELETE', path: filePath(data) })),
+  );
 
-  registry.set(handlerKey('home', 'update'), {
-    send: (data, { client, headers, signal }) =>
-      client.patch(`${API_PATHS.homeUpdate}${idQuery(data)}`, withoutId(data), anyJson, {
-        headers,
-        ...(signal ? { signal } : {}),
-      }),
-  });
-  registry.set(handlerKey('home', 'updateStaff'), {
-    send: (data, { client, headers, signal }) =>
-      client.patch(
-        `${API_PATHS.homeUpdateStaff}${idQuery(data)}`,
-        { staffIds: data['staffIds'], staffType: data['staffType'] },
-        anyJson,
-        { headers, ...(signal ? { signal } : {}) },
-      ),
-  });
+  registry.set(
+    handlerKey('home', 'update'),
+    jsonWrite((data) => ({
+      method: 'PATCH',
+      path: `${API_PATHS.homeUpdate}${idQuery(data)}`,
+      body: withoutId(data),
+    })),
+  );
+  registry.set(
+    handlerKey('home', 'updateStaff'),
+    jsonWrite((data) => ({
+      method: 'PATCH',
+      path: `${API_PATHS.homeUpdateStaff}${idQuery(data)}`,
+      body: { staffIds: data['staffIds'], staffType: data['staffType'] },
+    })),
+  );
 
   crudHandlers('phoneCall', API_PATHS.phoneCalls, registry);
   crudHandlers('walkItem', API_PATHS.walkItems, registry, stripLocalFields);

@@ -140,7 +140,24 @@ describe('replay against the real server', () => {
     expect(await callsOf()).toBe(before + 3);
     expect(await db.mutations.count()).toBe(0);
     for (const id of ids) expect(network.sentWithKey(id)).toHaveLength(1);
+    expect(network.batches).toEqual([3]); // one request carried the three writes
     expect(invalidated).toEqual([['phoneCalls', 'h1']]);
+  });
+
+  it('sends parallel batches of 5 in one request each, each write once', async () => {
+    const queue = makeQueue();
+    const before = await callsOf();
+    const ids = Array.from({ length: 23 }, () => crypto.randomUUID());
+    for (const id of ids) await queue.enqueue(call(id));
+    const result = await queue.process();
+    expect(result).toMatchObject({ sent: 23, failed: 0, pending: 0 });
+    // Four batches of 5 go at once, then the last 3.
+    expect(network.batches).toEqual([5, 5, 5, 5, 3]);
+    const firstRound = network.requests.slice(0, 20);
+    const lastStart = Math.max(...firstRound.map((r) => r.startedAt));
+    expect(lastStart).toBeLessThan(Math.min(...firstRound.map((r) => r.endedAt ?? Infinity)));
+    for (const id of ids) expect(network.sentWithKey(id)).toHaveLength(1);
+    expect(await callsOf()).toBe(before + 23);
   });
 
   it('a write whose response was lost is sent again and lands once', async () => {

@@ -1,20 +1,24 @@
 // The write queue: a write is checked with the domain rules, stored in the `mutations`
 // store, and only then applied optimistically; a pass (one at a time, one tab at a time)
-// sends due writes in parallel batches of 5 with `Idempotency-Key: <id>`, keeps each
-// entry until the server has answered, and keeps writes to one record in order.
+// sends due writes in parallel batches of 5, each write with its id as Idempotency-Key,
+// keeps each entry until the server has answered, and keeps writes to one record in
+// order. A batch travels as one `POST /api/batch` request with an answer per write
+// (writes that cannot share a request, a file's bytes, go alone).
 
 import type { QueryKey } from '@tanstack/react-query';
+import type { BatchedAnswer, BatchedWrite } from '@field/domain';
 import {
   MESSAGES,
   QUEUE,
   QUERY,
   mutationFailedMessage,
   validateMutationPayload,
+  writeBatchAnswerSchema,
 } from '@field/domain';
 import type { ApiClient } from '../api/client';
-import { ApiError, isTransient } from '../api/client';
+import { API_PATHS, ApiError, isTransient } from '../api/client';
 import type { FieldDatabase, MutationRow } from './database';
-import type { HandlerRegistry, MutationData } from './mutation-handlers';
+import type { HandlerRegistry, MutationData, MutationHandler } from './mutation-handlers';
 import { PermanentMutationError, handlerKey, recordKeysOf } from './mutation-handlers';
 import type { QueueLock } from './queue-lock';
 import { createQueueLock } from './queue-lock';
@@ -82,6 +86,8 @@ export interface MutationQueueOptions {
   /** Delay before retry number `retryCount` when the server gave no Retry-After. */
   backoffMs?: (retryCount: number) => number;
   batchSize?: number;
+  /** Batches sent at once in one pass round. */
+  parallelBatches?: number;
   maxRetries?: number;
   /** Start a pass after each enqueue (default true). */
   processOnEnqueue?: boolean;
@@ -100,6 +106,20 @@ function browserOnline(): boolean {
 type Outcome = 'sent' | 'failed' | 'retry' | 'stop' | 'skipped';
 
 class AuthRequiredError extends Error {}
+
+/** A write's own failed answer inside a batch, as the error a request of its own gives. */
+function answerError(answer: BatchedAnswer): ApiError {
+  const body = answer.body;
+  const text =
+    typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+      ? body.error
+      : MESSAGES.unexpectedError;
+  return new ApiError(
+    answer.status,
+    text,
+    answer.retryAfter === undefined ? {} : { retryAfterMs: answer.retryAfter * 1000 },
+  );
+}
 
 export class MutationQueue {
   private readonly db: FieldDatabase;
@@ -284,11 +304,7 @@ export class MutationQueue {
       }
       for (const row of batch) attempted.add(row.id);
       const claimed = await this.claim(batch);
-      const outcomes = await Promise.all(
-        batch.map((row) =>
-          claimed.has(row.id) ? this.sendOne(row) : Promise.resolve<Outcome>('skipped'),
-        ),
-      );
+      const outcomes = await this.sendRound(batch, claimed);
       const done = batch.filter((_row, index) => outcomes[index] === 'sent');
       // Only now, with the server's answers in hand, do the entries leave the queue.
       if (done.length > 0) await this.db.mutations.bulkDelete(done.map((row) => row.id));
@@ -327,12 +343,21 @@ export class MutationQueue {
     });
   }
 
-  /** Up to a batch of due writes, none behind an earlier write to the same record. */
+  private get batchSize(): number {
+    return this.options.batchSize ?? QUEUE.batchSize;
+  }
+
+  /**
+   * The due writes of one round, none behind an earlier write to the same record: up to
+   * `parallelBatches` batches that can share a request, and up to one batch of writes
+   * that go alone.
+   */
   private nextBatch(rows: readonly MutationRow[], attempted: Set<string>): MutationRow[] {
     const now = this.now();
     const busy = new Set<string>();
-    const batch: MutationRow[] = [];
-    const size = this.options.batchSize ?? QUEUE.batchSize;
+    const round: MutationRow[] = [];
+    let shared = this.batchSize * (this.options.parallelBatches ?? QUEUE.parallelBatches);
+    let alone = this.batchSize;
     for (const row of rows) {
       const blocked = row.recordKeys.some((key) => busy.has(key));
       if (
@@ -341,12 +366,102 @@ export class MutationQueue {
         row.nextAttemptAt <= now &&
         !attempted.has(row.id)
       ) {
-        batch.push(row);
-        if (batch.length === size) break;
+        const batchable = this.handlerOf(row)?.batch !== undefined;
+        if (batchable && shared > 0) {
+          round.push(row);
+          shared -= 1;
+        } else if (!batchable && alone > 0) {
+          round.push(row);
+          alone -= 1;
+        }
+        if (shared === 0 && alone === 0) break;
       }
       for (const key of row.recordKeys) busy.add(key);
     }
-    return batch;
+    return round;
+  }
+
+  private handlerOf(row: MutationRow): MutationHandler | undefined {
+    return this.handlers.get(handlerKey(row.type, row.operation));
+  }
+
+  /**
+   * Sends the claimed writes of a round at once: batch requests of `batchSize` writes,
+   * and the writes that go alone; answers one outcome per row of `round`.
+   */
+  private async sendRound(round: MutationRow[], claimed: Set<string>): Promise<Outcome[]> {
+    const outcomes = new Map<string, Promise<Outcome>>();
+    const shared: MutationRow[] = [];
+    for (const row of round) {
+      if (!claimed.has(row.id)) outcomes.set(row.id, Promise.resolve('skipped'));
+      else if (this.handlerOf(row)?.batch === undefined) outcomes.set(row.id, this.sendOne(row));
+      else shared.push(row);
+    }
+    for (let start = 0; start < shared.length; start += this.batchSize) {
+      const batch = shared.slice(start, start + this.batchSize);
+      const answers = this.sendBatch(batch);
+      batch.forEach((row, index) => {
+        outcomes.set(
+          row.id,
+          answers.then((all): Outcome => all[index] ?? 'retry'),
+        );
+      });
+    }
+    const skipped: Promise<Outcome> = Promise.resolve('skipped');
+    return Promise.all(round.map((row) => outcomes.get(row.id) ?? skipped));
+  }
+
+  /** One batch request; each write's own answer decides its outcome. */
+  private async sendBatch(rows: MutationRow[], refreshed = false): Promise<Outcome[]> {
+    const writes: BatchedWrite[] = rows.map((row) => {
+      // Safe: sendRound only batches rows whose handler has `batch`.
+      const request = (this.handlerOf(row) as Required<MutationHandler>).batch(this.dataOf(row));
+      return {
+        key: row.id,
+        method: request.method,
+        path: request.path,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      };
+    });
+    let results: BatchedAnswer[];
+    try {
+      try {
+        ({ results } = await this.client.post(API_PATHS.batch, { writes }, writeBatchAnswerSchema));
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401) || refreshed) throw error;
+        if (!(await this.refreshSession())) throw new AuthRequiredError();
+        return await this.sendBatch(rows, true);
+      }
+    } catch (error) {
+      const failure =
+        error instanceof ApiError && error.status === 401 ? new AuthRequiredError() : error;
+      return Promise.all(rows.map((row) => this.afterError(row, failure)));
+    }
+    const byKey = new Map(results.map((answer) => [answer.key, answer]));
+    const unauthorized = rows.filter((row) => byKey.get(row.id)?.status === 401);
+    let again = new Map<string, Outcome>();
+    if (unauthorized.length > 0) {
+      // The session ended while the batch ran: those writes go again after a refresh.
+      const retried =
+        !refreshed && (await this.refreshSession())
+          ? await this.sendBatch(unauthorized, true)
+          : await Promise.all(
+              unauthorized.map((row) => this.afterError(row, new AuthRequiredError())),
+            );
+      again = new Map(unauthorized.map((row, index) => [row.id, retried[index] ?? 'retry']));
+    }
+    return Promise.all(
+      rows.map((row) => {
+        const retried = again.get(row.id);
+        if (retried !== undefined) return Promise.resolve(retried);
+        const answer = byKey.get(row.id);
+        if (answer === undefined) {
+          return this.afterError(row, new ApiError(0, MESSAGES.unexpectedError));
+        }
+        if (answer.status >= 200 && answer.status < 300) return Promise.resolve<Outcome>('sent');
+        return this.afterError(row, answerError(answer));
+      }),
+    );
   }
 
   private queryKeysOf(row: MutationRow): QueryKey[] {
@@ -376,7 +491,7 @@ export class MutationQueue {
   }
 
   private async sendOne(row: MutationRow): Promise<Outcome> {
-    const handler = this.handlers.get(handlerKey(row.type, row.operation));
+    const handler = this.handlerOf(row);
     if (handler === undefined) {
       await this.fail(row, MESSAGES.noHandler, MESSAGES.noHandler);
       return 'failed';

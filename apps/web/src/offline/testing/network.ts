@@ -1,6 +1,9 @@
 // Test-only: a fetch in front of the real server that records every request and can
 // lose a response after the server committed, hang after it committed (a tab closed
 // mid-request), fail before sending, or answer on its own (503, 429 with Retry-After).
+// A batch request (`POST /api/batch`) is recorded as the writes it carries, each with its
+// own fate: a made-up answer replaces that write's answer (the rest go to the server),
+// and a lost, failed or hanging write takes the whole request with it, as it would.
 
 export interface SentRequest {
   method: string;
@@ -28,7 +31,18 @@ export interface TestNetwork {
   fault: (request: SentRequest) => Fault;
   /** Requests sent with this idempotency key. */
   sentWithKey(key: string): SentRequest[];
+  /** The number of writes of each batch request, in order. */
+  batches: number[];
 }
+
+interface BatchWrite {
+  key: string;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+const never = (): Promise<Response> => new Promise<Response>(() => undefined);
 
 let clock = 0;
 const tick = (): number => (clock += 1);
@@ -36,6 +50,7 @@ const tick = (): number => (clock += 1);
 export function createTestNetwork(baseFetch: typeof fetch = fetch): TestNetwork {
   const network: TestNetwork = {
     requests: [],
+    batches: [],
     fault: () => undefined,
     sentWithKey: (key) => network.requests.filter((r) => r.idempotencyKey === key),
     fetch: async (input, init) => {
@@ -52,6 +67,9 @@ export function createTestNetwork(baseFetch: typeof fetch = fetch): TestNetwork 
         startedAt: tick(),
         endedAt: undefined,
       };
+      if (request.method === 'POST' && url.pathname === '/api/batch') {
+        return sendBatch(url, headers, body);
+      }
       network.requests.push(request);
       const fault = network.fault(request);
       if (fault === 'fail') throw new TypeError('Failed to fetch');
@@ -80,6 +98,65 @@ export function createTestNetwork(baseFetch: typeof fetch = fetch): TestNetwork 
       });
     },
   };
+
+  async function sendBatch(url: URL, headers: Headers, body: unknown): Promise<Response> {
+    const writes = (body as { writes: BatchWrite[] }).writes; // Safe: the queue's own body.
+    network.batches.push(writes.length);
+    const sent = writes.map((write): SentRequest => ({
+      method: write.method,
+      path: write.path,
+      idempotencyKey: write.key,
+      body: write.body,
+      startedAt: tick(),
+      endedAt: undefined,
+    }));
+    network.requests.push(...sent);
+    const faults = sent.map((request) => network.fault(request));
+    if (faults.includes('fail')) throw new TypeError('Failed to fetch');
+    if (faults.includes('hang')) return never();
+    const delay = Math.max(
+      0,
+      ...faults.map((f) => (typeof f === 'object' && 'delayMs' in f ? f.delayMs : 0)),
+    );
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const madeUp = faults.map((f) =>
+      typeof f === 'object' && 'respond' in f ? f.respond() : undefined,
+    );
+    const toServer = writes.filter((_write, index) => madeUp[index] === undefined);
+    let served: unknown[] = [];
+    if (toServer.length > 0) {
+      const response = await baseFetch(url.href, {
+        method: 'POST',
+        headers: Object.fromEntries(headers.entries()),
+        body: JSON.stringify({ writes: toServer }),
+      });
+      const text = await response.text();
+      if (!response.ok)
+        return new Response(text, { status: response.status, headers: response.headers });
+      served = (JSON.parse(text) as { results: unknown[] }).results; // Safe: the server's answer.
+    }
+    const ended = tick();
+    for (const request of sent) request.endedAt = ended;
+    if (faults.includes('lose-response')) throw new TypeError('Failed to fetch');
+    if (faults.includes('commit-then-hang')) return never();
+    const results: unknown[] = [];
+    for (const [index, write] of writes.entries()) {
+      const own = madeUp[index];
+      if (own === undefined) {
+        results.push(served.shift());
+        continue;
+      }
+      const retryAfter = own.headers.get('Retry-After');
+      results.push({
+        key: write.key,
+        status: own.status,
+        body: (await own.json()) as unknown,
+        ...(retryAfter === null ? {} : { retryAfter: Number(retryAfter) }),
+      });
+    }
+    return jsonResponse(200, { results });
+  }
+
   return network;
 }
 

@@ -160,6 +160,27 @@ describe('replay against the real server', () => {
     expect(await callsOf()).toBe(before + 23);
   });
 
+  it('sends the writes alone when a batch request itself is refused', async () => {
+    // A server without batches (or a body too large for one request) answers the batch
+    // request, not the writes: nothing may fail or be lost for that.
+    const client = createApiClient({
+      baseUrl: server.url,
+      fetch: (input, init) =>
+        (input instanceof Request ? input.url : input.toString()).endsWith('/api/batch')
+          ? Promise.resolve(jsonResponse(413, { error: 'Request body is too large' }))
+          : network.fetch(input, init),
+    });
+    client.setToken(server.token);
+    const queue = makeQueue({}, client);
+    const before = await callsOf();
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of ids) await queue.enqueue(call(id));
+    expect(await queue.process()).toMatchObject({ sent: 2, failed: 0, pending: 0 });
+    for (const id of ids) expect(network.sentWithKey(id)).toHaveLength(1);
+    expect(network.batches).toEqual([]);
+    expect(await callsOf()).toBe(before + 2);
+  });
+
   it('a write whose response was lost is sent again and lands once', async () => {
     const queue = makeQueue();
     const before = await callsOf();

@@ -433,6 +433,14 @@ export class MutationQueue {
         return await this.sendBatch(rows, true);
       }
     } catch (error) {
+      const refused =
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status !== 401 &&
+        !isTransient(error);
+      // The request itself was refused, not the writes (too large for one body, or a server
+      // without batches): each goes alone and gets its own answer.
+      if (refused) return Promise.all(rows.map((row) => this.sendOne(row)));
       const failure =
         error instanceof ApiError && error.status === 401 ? new AuthRequiredError() : error;
       return Promise.all(rows.map((row) => this.afterError(row, failure)));

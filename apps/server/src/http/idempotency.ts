@@ -16,8 +16,6 @@ export interface WriteResult {
 
 export type WriteEffect = (trx: Transaction<Database>) => Promise<WriteResult>;
 
-const KEY_PATTERN = IDEMPOTENCY_KEY_PATTERN;
-
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -35,7 +33,7 @@ function requestHash(request: FastifyRequest): string {
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
     throw badRequest(MESSAGES.idempotencyKeyInvalid);
   }
   return header;

@@ -5,6 +5,9 @@
 // own fate: a made-up answer replaces that write's answer (the rest go to the server),
 // and a lost, failed or hanging write takes the whole request with it, as it would.
 
+import type { BatchedWrite } from '@field/domain';
+import { API_PATHS } from '../../api/client';
+
 export interface SentRequest {
   method: string;
   path: string;
@@ -35,13 +38,6 @@ export interface TestNetwork {
   batches: number[];
 }
 
-interface BatchWrite {
-  key: string;
-  method: string;
-  path: string;
-  body?: unknown;
-}
-
 const never = (): Promise<Response> => new Promise<Response>(() => undefined);
 
 let clock = 0;
@@ -67,13 +63,13 @@ export function createTestNetwork(baseFetch: typeof fetch = fetch): TestNetwork 
         startedAt: tick(),
         endedAt: undefined,
       };
-      if (request.method === 'POST' && url.pathname === '/api/batch') {
+      if (request.method === 'POST' && url.pathname === API_PATHS.batch) {
         return sendBatch(url, headers, body);
       }
       network.requests.push(request);
       const fault = network.fault(request);
       if (fault === 'fail') throw new TypeError('Failed to fetch');
-      if (fault === 'hang') return new Promise<Response>(() => undefined);
+      if (fault === 'hang') return never();
       if (typeof fault === 'object' && 'respond' in fault) {
         request.endedAt = tick();
         return fault.respond();
@@ -91,7 +87,7 @@ export function createTestNetwork(baseFetch: typeof fetch = fetch): TestNetwork 
       request.endedAt = tick();
       if (fault === 'lose-response') throw new TypeError('Failed to fetch');
       // The server has it; the page dies before the answer arrives.
-      if (fault === 'commit-then-hang') return new Promise<Response>(() => undefined);
+      if (fault === 'commit-then-hang') return never();
       return new Response(text === '' ? null : text, {
         status: response.status,
         headers: response.headers,
@@ -100,7 +96,7 @@ export function createTestNetwork(baseFetch: typeof fetch = fetch): TestNetwork 
   };
 
   async function sendBatch(url: URL, headers: Headers, body: unknown): Promise<Response> {
-    const writes = (body as { writes: BatchWrite[] }).writes; // Safe: the queue's own body.
+    const writes = (body as { writes: BatchedWrite[] }).writes; // Safe: the queue's own body.
     network.batches.push(writes.length);
     const sent = writes.map((write): SentRequest => ({
       method: write.method,

@@ -85,7 +85,18 @@ export {
   requiredFields,
   validateMutationPayload,
 } from './mutations.js';
-export type { MutationOperation, MutationType, PayloadCheck } from './mutations.js';
+export type { MutationType, PayloadCheck } from './mutations.js';
+export {
+  API_PREFIX,
+  LOOKUPS,
+  RESOURCE_DEFS,
+  apiPath,
+  homeIdOf,
+  lookupQueryKey,
+  resourceDef,
+  resourceOfMutationType,
+} from './resources.js';
+export type { LookupKind, OperationDef, OperationName, ResourceDef } from './resources.js';
 export {
   EMPLOYEE_ROLES,
   HOME_TEST_STATUS,

@@ -1,0 +1,327 @@
+// The resources of the API as data: each named once with its path, lookups, mutation
+// type and operations (required fields of section 5, write scope), schemas, read scope,
+// the field that ties it to a home and the fields a write may not change. The mutation
+// rules, the access rules, the server's routes, the queue handlers, the web paths and the
+// seed lists derive from this table; the spec's own tables stay as independent tests.
+
+import type { z } from 'zod';
+import {
+  buyerInputSchema,
+  buyerUpdateSchema,
+  closingWalkInputSchema,
+  closingWalkUpdateSchema,
+  employeeSchema,
+  homeSchema,
+  homeUpdateSchema,
+  jobScheduleSchema,
+  jobSchema,
+  noteInputSchema,
+  noteUpdateSchema,
+  permitSchema,
+  phoneCallInputSchema,
+  phoneCallSchema,
+  phoneCallUpdateSchema,
+  reviewSchema,
+  testRecordSchema,
+  vendorSchema,
+  walkFormInputSchema,
+  walkFormUpdateSchema,
+  walkItemInputSchema,
+  walkItemSchema,
+  walkItemUpdateSchema,
+} from './entities.js';
+import { MESSAGES } from './messages.js';
+import type { ScopeName } from './scopes.js';
+import type { WalkType } from './walks.js';
+
+/** Every path of section 7 is served under this prefix. */
+export const API_PREFIX = '/api';
+
+/** How a list of a resource is looked up: by one parent (query) or many (body). */
+export const LOOKUPS = {
+  home: {
+    column: 'home_rid',
+    single: { path: 'listByHome', param: 'homeId', message: MESSAGES.homeIdRequired },
+    batch: { path: 'listByHomes', param: 'homeIds', message: MESSAGES.homeIdsRequired },
+  },
+  walk: {
+    column: 'parent_id',
+    single: { path: 'listByWalk', param: 'walkId', message: MESSAGES.walkIdRequired },
+    batch: { path: 'listByWalks', param: 'walkIds', message: MESSAGES.walkIdsRequired },
+  },
+  job: {
+    column: 'parent_id',
+    single: { path: 'listByJob', param: 'jobId', message: MESSAGES.jobIdRequired },
+    batch: { path: 'listByJobs', param: 'jobIds', message: MESSAGES.jobIdsRequired },
+  },
+} as const;
+export type LookupKind = keyof typeof LOOKUPS;
+export type Lookup = (typeof LOOKUPS)[LookupKind];
+
+/** A write operation: its required fields (section 5 or ours) and who may do it. */
+export interface OperationDef {
+  readonly required: readonly string[];
+  /** Write scopes; `byType` when the record's type decides (see `ResourceDef.typeScope`). */
+  readonly write: readonly ScopeName[] | 'byType';
+  /** Fields this operation may change; absent: every field of the update schema. */
+  readonly fields?: readonly string[];
+}
+
+export type OperationName = 'submit' | 'update' | 'delete' | 'updateStaff';
+
+type RecordSchema = z.ZodType<Record<string, unknown>>;
+
+export interface ResourceDef {
+  /** The API path below `/api`, e.g. `/field_communication/phoneCalls`. */
+  readonly base: string;
+  /** The per-parent list calls, when the resource has them. */
+  readonly lookups: readonly LookupKind[];
+  /** A whole list and its differential twin (`?lastUpdate=`), when the resource has them. */
+  readonly syncList?: { readonly list: string; readonly updatedAfter: string };
+  readonly read: readonly ScopeName[];
+  /** The type of the queued mutations of section 5 (or ours) that write this resource. */
+  readonly mutationType?: string;
+  readonly operations?: Readonly<Partial<Record<OperationName, OperationDef>>>;
+  /** `update?id=` (section 7's phone calls and items) or `update/{id}` (the walk kinds). */
+  readonly updateId?: 'query' | 'path';
+  /** A record's read and write scope follow one of its fields (items: Walk). */
+  readonly typeScope?: {
+    readonly field: string;
+    readonly scopes: Readonly<Record<string, ScopeName>>;
+  };
+  readonly record?: RecordSchema;
+  readonly input?: RecordSchema;
+  readonly update?: RecordSchema;
+  /** The input field naming the record's home (`HomeRID`, `Home`, `selectedHome`). */
+  readonly homeField?: string;
+  /** Fields an update may not change once the record exists. */
+  readonly immutable: readonly string[];
+}
+
+/** Items of a walk type are read and written under that type's item scope. */
+export const WALK_ITEM_SCOPE: Readonly<Record<WalkType, ScopeName>> = {
+  'frame-punch': 'homes_final_punch_items',
+  'final-punch': 'homes_final_punch_items',
+  nhp: 'homes_nhp_items',
+  who: 'homes_who_items',
+  'post-close': 'homes_post_close_items',
+};
+
+/** Each closing type is a walk form with its own scope. */
+export const CLOSING_TYPE_SCOPE = {
+  'final-punch': 'final_punch',
+  nhp: 'new_home_presentation',
+  who: 'welcome_home_orientation',
+  'post-close': 'post_close',
+} as const satisfies Readonly<Record<string, ScopeName>>;
+
+const byId = { required: ['id'] } as const;
+
+function homeRecord(
+  base: string,
+  read: ScopeName,
+  write: ScopeName,
+  mutationType: string,
+  schemas: { input: RecordSchema; update: RecordSchema },
+  required: readonly string[],
+): ResourceDef {
+  return {
+    base,
+    lookups: ['home'],
+    read: [read],
+    mutationType,
+    operations: {
+      submit: { required, write: [write] },
+      update: { required: ['id'], write: [write] },
+      delete: { ...byId, write: [write] },
+    },
+    updateId: 'query',
+    ...schemas,
+    homeField: 'HomeRID',
+    immutable: ['HomeRID'],
+  };
+}
+
+function walkForm(kind: string, scope: ScopeName): ResourceDef {
+  return {
+    base: `/field_walks/${kind}`,
+    lookups: ['home'],
+    read: [scope],
+    mutationType: kind,
+    operations: {
+      submit: { required: ['HomeRID'], write: [scope] },
+      update: { required: ['id'], write: [scope] },
+    },
+    updateId: 'path',
+    input: walkFormInputSchema,
+    update: walkFormUpdateSchema,
+    homeField: 'HomeRID',
+    immutable: ['HomeRID'],
+  };
+}
+
+function readOnly(
+  base: string,
+  read: ScopeName,
+  record: RecordSchema,
+  lookups: readonly LookupKind[] = ['home'],
+): ResourceDef {
+  return { base, lookups, read: [read], record, immutable: [] };
+}
+
+export const RESOURCE_DEFS = {
+  employees: {
+    base: '/field_employees',
+    lookups: [],
+    syncList: { list: 'list', updatedAfter: 'listUpdatedAfter' },
+    read: ['collaboration_staff'],
+    record: employeeSchema,
+    immutable: [],
+  },
+  vendors: {
+    base: '/field_vendors',
+    lookups: [],
+    syncList: { list: 'list', updatedAfter: 'listUpdatedAfter' },
+    read: ['collaboration_vendors'],
+    record: vendorSchema,
+    immutable: [],
+  },
+  homes: {
+    base: '/field_homes',
+    lookups: [],
+    syncList: { list: 'listActive', updatedAfter: 'listActiveUpdatedAfter' },
+    read: ['homes_overview'],
+    mutationType: 'home',
+    operations: {
+      update: { required: ['id'], write: ['collaboration_homes'] },
+      updateStaff: { required: ['id', 'staffIds', 'staffType'], write: ['collaboration_homes'] },
+    },
+    updateId: 'query',
+    record: homeSchema,
+    update: homeUpdateSchema,
+    immutable: ['HomeRID', 'HomeID'],
+  },
+  phoneCalls: {
+    base: '/field_communication/phoneCalls',
+    lookups: ['home'],
+    read: ['communication_phone_calls'],
+    mutationType: 'phoneCall',
+    operations: {
+      submit: {
+        required: ['Home', 'Staff', 'Date', 'Notes', 'Voicemail'],
+        write: ['phone_call_logs'],
+      },
+      // Customer service changes a call's notes and voicemail flag under their own scope.
+      update: {
+        required: ['Notes', 'Voicemail', 'id'],
+        write: ['phone_call_notes'],
+        fields: ['Notes', 'Voicemail'],
+      },
+      delete: { ...byId, write: ['phone_call_logs'] },
+    },
+    updateId: 'query',
+    record: phoneCallSchema,
+    input: phoneCallInputSchema,
+    update: phoneCallUpdateSchema,
+    homeField: 'Home',
+    immutable: ['Home', 'HomeRID'],
+  },
+  walkItems: {
+    base: '/field_walks/item',
+    lookups: ['walk', 'home'],
+    read: ['homes_items'],
+    mutationType: 'walkItem',
+    operations: {
+      submit: { required: ['Walk', 'Category', 'Location', 'Name'], write: 'byType' },
+      update: { required: ['id', 'Name'], write: 'byType' },
+      delete: { ...byId, write: 'byType' },
+    },
+    updateId: 'query',
+    typeScope: { field: 'Walk', scopes: WALK_ITEM_SCOPE },
+    record: walkItemSchema,
+    input: walkItemInputSchema,
+    update: walkItemUpdateSchema,
+    homeField: 'HomeRID',
+    immutable: ['Walk', 'WalkID', 'HomeRID'],
+  },
+  homeStart: walkForm('homeStart', 'home_start'),
+  preDrywall: walkForm('preDrywall', 'pre_drywall'),
+  managerWalk: walkForm('managerWalk', 'manager_walks'),
+  closing: {
+    base: '/field_walks/closing',
+    lookups: ['home'],
+    read: ['walks'],
+    mutationType: 'closing',
+    operations: {
+      submit: { required: ['date', 'selectedHome', 'user', 'type'], write: 'byType' },
+      update: { required: ['id'], write: 'byType' },
+    },
+    updateId: 'path',
+    typeScope: { field: 'type', scopes: CLOSING_TYPE_SCOPE },
+    input: closingWalkInputSchema,
+    update: closingWalkUpdateSchema,
+    homeField: 'selectedHome',
+    immutable: ['HomeRID', 'selectedHome', 'type'],
+  },
+  landscape: walkForm('landscape', 'landscape'),
+  permits: readOnly('/field_testing/permits', 'homes_inspections_permits', permitSchema),
+  radon: readOnly('/field_testing/radon', 'homes_inspections_radon', testRecordSchema),
+  soil: readOnly('/field_testing/soil', 'homes_inspections_soil', testRecordSchema),
+  openhole: readOnly('/field_testing/openhole', 'homes_inspections_openhole', testRecordSchema),
+  gic: readOnly('/field_testing/gic', 'homes_inspections_gic', testRecordSchema),
+  reviews: readOnly('/field_reviews', 'homes_overview', reviewSchema),
+  jobs: readOnly('/field_jobs/jobs', 'homes_overview', jobSchema),
+  jobSchedules: readOnly('/field_jobs/schedules', 'homes_overview', jobScheduleSchema, ['job']),
+  notes: homeRecord(
+    '/field_communication/notes',
+    'communication_notes',
+    'communication_notes',
+    'note',
+    { input: noteInputSchema, update: noteUpdateSchema },
+    ['HomeRID', 'Text'],
+  ),
+  buyers: homeRecord(
+    '/field_collaboration/buyers',
+    'collaboration_buyers',
+    'collaboration_buyers',
+    'buyer',
+    { input: buyerInputSchema, update: buyerUpdateSchema },
+    ['HomeRID', 'Name'],
+  ),
+} as const satisfies Record<string, ResourceDef>;
+
+export type Resource = keyof typeof RESOURCE_DEFS;
+export const RESOURCES = Object.keys(RESOURCE_DEFS) as Resource[];
+
+/** The definition of a resource, typed as the general shape. */
+export function resourceDef(resource: Resource): ResourceDef {
+  return RESOURCE_DEFS[resource];
+}
+
+/** The path the web app calls: `/api{base}`. */
+export function apiPath(resource: Resource): string {
+  return `${API_PREFIX}${RESOURCE_DEFS[resource].base}`;
+}
+
+/** The resource whose queued mutations carry this type (`phoneCall` -> `phoneCalls`). */
+export function resourceOfMutationType(type: string): Resource | undefined {
+  return RESOURCES.find((resource) => resourceDef(resource).mutationType === type);
+}
+
+/** The query key of a resource's list for one parent: `[/api{base}, listByHome, id]`. */
+export function lookupQueryKey(resource: Resource, lookup: LookupKind, id: string): string[] {
+  return [apiPath(resource), LOOKUPS[lookup].single.path, id];
+}
+
+/** The id of the home a record (or an add's payload) belongs to, from its home field. */
+export function homeIdOf(
+  resource: Resource,
+  data: Readonly<Record<string, unknown>>,
+): string | undefined {
+  const def = resourceDef(resource);
+  for (const field of ['HomeRID', def.homeField]) {
+    const value = field === undefined ? undefined : data[field];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}

@@ -6,32 +6,32 @@ import type { ScreenName } from '@field/domain';
 
 type ScreenModule = { Component: ComponentType };
 
-const tests = () => import('../features/records/screens/test-screens');
-const directory = () => import('../features/records/screens/directory-screens');
-const sections = () => import('../features/records/screens/section-screens');
+const tests = () => import('../features/inspections/test-screens');
+const directory = () => import('../features/collaboration/directory-screens');
+const sections = () => import('./screens/section-screens');
 const status = () => import('./screens/status-screens');
 
 const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> = {
   dashboard: () => import('../features/homes/screens/dashboard-screen'),
   homesReport: () => import('../features/homes/screens/homes-report-screen'),
   homesOverview: () => import('../features/homes/screens/homes-overview-screen'),
-  homesCalendar: () => import('../features/records/screens/calendar-screen'),
+  homesCalendar: () => import('../features/homes/screens/calendar-screen'),
   inspections: () => sections().then((m) => ({ Component: m.InspectionsScreen })),
-  permits: () => import('../features/records/screens/permits-screen'),
+  permits: () => import('../features/inspections/permits-screen'),
   soil: () => tests().then((m) => ({ Component: m.SoilScreen })),
   openHole: () => tests().then((m) => ({ Component: m.OpenHoleScreen })),
   radon: () => tests().then((m) => ({ Component: m.RadonScreen })),
   gicTesting: () => tests().then((m) => ({ Component: m.GicScreen })),
-  items: () => import('../features/punch-items/punch-items-screen'),
+  items: () => import('../features/items/punch-items-screen'),
   walksIndex: () => sections().then((m) => ({ Component: m.WalksIndexScreen })),
-  walkForm: () => import('../features/records/screens/walk-records-screen'),
+  walkForm: () => import('../features/walks/walk-records-screen'),
   communication: () => sections().then((m) => ({ Component: m.CommunicationScreen })),
-  phoneCalls: () => import('../features/phone-calls/phone-calls-screen'),
-  notes: () => import('../features/records/screens/notes-screen'),
-  buyers: () => import('../features/records/screens/buyers-screen'),
+  phoneCalls: () => import('../features/communication/phone-calls-screen'),
+  notes: () => import('../features/communication/notes-screen'),
+  buyers: () => import('../features/collaboration/buyers-screen'),
   vendors: () => directory().then((m) => ({ Component: m.VendorsScreen })),
   staff: () => import('./screens/staff-screen'),
-  manageHomes: () => import('../features/homes/screens/manage-homes-screen'),
+  manageHomes: () => import('../features/collaboration/manage-homes-screen'),
   account: () => import('./screens/account-screen'),
   changelogRoadmap: () => import('./screens/changelog-screen'),
   mutationQueue: () => import('./screens/mutation-queue-screen'),

@@ -7,7 +7,7 @@ import MuiTab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { FeedbackList } from '../../features/admin/components/feedback-list';
 import { UserAdministration } from '../../features/admin/components/user-administration';
-import { StaffScreen } from '../../features/records/screens/directory-screens';
+import { StaffScreen } from '../../features/collaboration/directory-screens';
 import { useSignedIn } from '../../data/session';
 
 type Tab = 'staff' | 'users' | 'feedback';

@@ -24,7 +24,7 @@ import {
   releasePanel,
 } from '@field/domain';
 import { useSelectedHome } from '../../data/homes';
-import { HomeDetails } from '../../features/records/components/home-details';
+import { HomeDetails } from '../../ui/home-details';
 
 const KEY_STEP_PX = 48;
 

@@ -10,8 +10,8 @@ import type { ActiveHome } from '../../data/homes';
 import type { OfflineEngine } from '../../offline/engine';
 import { updateCachedQuery } from '../../offline/query-persister';
 import { useQueuedMutations } from '../../offline/react';
-import type { ListRecord, Overlaid } from './queued-records';
-import { overlayQueued } from './queued-records';
+import type { ListRecord, Overlaid } from '../../data/queued-records';
+import { overlayQueued } from '../../data/queued-records';
 
 export interface PhoneCallRecord extends ListRecord {
   Home: string;

@@ -4,11 +4,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedHome } from '../../../data/homes';
 import { READ_PATHS } from '../../../data/paths';
-import type { FieldRecord } from '../api/records';
-import { textOf, useBatchRecords, useHomeRecords } from '../api/records';
-import { useColumns } from '../components/columns';
-import { SelectHomeFirst } from '../components/home-records-screen';
-import { RecordTable } from '../components/record-table';
+import type { FieldRecord } from '../../../data/records';
+import { textOf, useBatchRecords, useHomeRecords } from '../../../data/records';
+import { useColumns } from '../../../ui/columns';
+import { SelectHomeFirst } from '../../../ui/home-records-screen';
+import { RecordTable } from '../../../ui/record-table';
 
 export function Component() {
   const { t } = useTranslation();

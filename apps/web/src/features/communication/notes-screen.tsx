@@ -1,9 +1,9 @@
 // Notes: the selected home's records (`notes/listByHome`).
 
 import { useTranslation } from 'react-i18next';
-import { READ_PATHS } from '../../../data/paths';
-import { useColumns } from '../components/columns';
-import { HomeRecordsScreen } from '../components/home-records-screen';
+import { READ_PATHS } from '../../data/paths';
+import { useColumns } from '../../ui/columns';
+import { HomeRecordsScreen } from '../../ui/home-records-screen';
 
 const FIELDS = ['Date', 'Author', 'Text'] as const;
 

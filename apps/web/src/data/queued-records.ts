@@ -3,7 +3,7 @@
 // record's own sync state, so nothing shows as synced before the server has it. A refetch
 // while writes wait (another tab, the 5-minute refresh) cannot hide them.
 
-import type { MutationRow } from '../../offline/database';
+import type { MutationRow } from '../offline/database';
 
 export type RecordSyncState = 'pending' | 'failed';
 

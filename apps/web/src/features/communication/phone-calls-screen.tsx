@@ -31,12 +31,12 @@ import type { ActiveHome } from '../../data/homes';
 import { useSelectedHome } from '../../data/homes';
 import { useSignedIn } from '../../data/session';
 import { useOfflineEngine } from '../../offline/react';
-import { useEmployeeNames } from '../records/api/records';
-import { SelectHomeFirst } from '../records/components/home-records-screen';
+import { useEmployeeNames } from '../../data/records';
+import { SelectHomeFirst } from '../../ui/home-records-screen';
 import type { PhoneCallRecord } from './phone-calls-api';
 import { addPhoneCall, deletePhoneCall, updatePhoneCall, usePhoneCalls } from './phone-calls-api';
-import type { RecordSyncState } from './queued-records';
-import { SyncStateChip, errorText } from './sync-state-chip';
+import type { RecordSyncState } from '../../data/queued-records';
+import { SyncStateChip, errorText } from '../../ui/sync-state-chip';
 import { FormDialog } from '../../ui/form-dialog';
 
 const TAP = { minHeight: 44, minWidth: 44 } as const;

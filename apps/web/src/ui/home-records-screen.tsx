@@ -4,8 +4,8 @@
 import { useTranslation } from 'react-i18next';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSelectedHome } from '../../../data/homes';
-import { useHomeRecords } from '../api/records';
+import { useSelectedHome } from '../data/homes';
+import { useHomeRecords } from '../data/records';
 import type { Column } from './record-table';
 import { RecordTable } from './record-table';
 

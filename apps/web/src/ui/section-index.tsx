@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { canOpenRoute, findRoute } from '@field/domain';
-import { useSignedIn } from '../../../data/session';
+import { useSignedIn } from '../data/session';
 
 export function SectionIndex({ paths }: { paths: readonly string[] }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // The index pages of the inspections, walk forms and communication sections.
 
 import { INSPECTION_PAGES, WALK_FORMS } from '@field/domain';
-import { SectionIndex } from '../components/section-index';
+import { SectionIndex } from '../../ui/section-index';
 
 export const InspectionsScreen = () => (
   <SectionIndex paths={INSPECTION_PAGES.map((page) => `/homes/inspections/${page.segment}`)} />

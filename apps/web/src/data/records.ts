@@ -1,8 +1,8 @@
 // Read calls of the per-home and whole-list resources of section 7, as cached queries.
 
 import { useQuery } from '@tanstack/react-query';
-import type { Parser } from '../../../api/client';
-import { apiClient } from '../../../api/client';
+import type { Parser } from '../api/client';
+import { apiClient } from '../api/client';
 
 export type FieldRecord = Record<string, unknown> & { id: string };
 

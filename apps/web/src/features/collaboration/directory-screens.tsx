@@ -3,10 +3,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import TextField from '@mui/material/TextField';
-import { READ_PATHS } from '../../../data/paths';
-import { textOf, useRecordList } from '../api/records';
-import { useColumns } from '../components/columns';
-import { RecordTable } from '../components/record-table';
+import { READ_PATHS } from '../../data/paths';
+import { textOf, useRecordList } from '../../data/records';
+import { useColumns } from '../../ui/columns';
+import { RecordTable } from '../../ui/record-table';
 
 function DirectoryScreen({
   path,

@@ -4,10 +4,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { homesForMode } from '@field/domain';
-import { useActiveHomes } from '../../../data/homes';
-import { effectiveTesting, useLocalSettings } from '../../../data/local-settings';
-import { useSignedIn } from '../../../data/session';
-import { HomeCards } from '../components/home-cards';
+import { useActiveHomes } from '../../data/homes';
+import { effectiveTesting, useLocalSettings } from '../../data/local-settings';
+import { useSignedIn } from '../../data/session';
+import { HomeCards } from '../homes/components/home-cards';
 
 export function Component() {
   const { t } = useTranslation();

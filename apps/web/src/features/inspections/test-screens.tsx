@@ -2,9 +2,9 @@
 // result on the selected home, each read from its own `/field_testing/{kind}` list.
 
 import { useTranslation } from 'react-i18next';
-import { READ_PATHS } from '../../../data/paths';
-import { useColumns } from '../components/columns';
-import { HomeRecordsScreen } from '../components/home-records-screen';
+import { READ_PATHS } from '../../data/paths';
+import { useColumns } from '../../ui/columns';
+import { HomeRecordsScreen } from '../../ui/home-records-screen';
 
 const FIELDS = ['Test Date', 'Result', 'Value', 'Unit', 'Vendor', 'Notes'] as const;
 

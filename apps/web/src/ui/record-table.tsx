@@ -20,7 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { FieldRecord } from '../api/records';
+import type { FieldRecord } from '../data/records';
 
 export interface Column {
   field: string;

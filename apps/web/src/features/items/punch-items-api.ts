@@ -12,8 +12,8 @@ import type { OfflineEngine } from '../../offline/engine';
 import { queueFileUpload } from '../../offline/files';
 import { updateCachedQuery } from '../../offline/query-persister';
 import { useQueuedMutations } from '../../offline/react';
-import type { ListRecord, RecordSyncState } from '../phone-calls/queued-records';
-import { overlayQueued, queuedData } from '../phone-calls/queued-records';
+import type { ListRecord, RecordSyncState } from '../../data/queued-records';
+import { overlayQueued, queuedData } from '../../data/queued-records';
 
 export const PHOTO_COLLECTION = 'walkItems';
 

@@ -1,9 +1,9 @@
 // Buyers: the selected home's records (`buyers/listByHome`).
 
 import { useTranslation } from 'react-i18next';
-import { READ_PATHS } from '../../../data/paths';
-import { useColumns } from '../components/columns';
-import { HomeRecordsScreen } from '../components/home-records-screen';
+import { READ_PATHS } from '../../data/paths';
+import { useColumns } from '../../ui/columns';
+import { HomeRecordsScreen } from '../../ui/home-records-screen';
 
 const FIELDS = ['Name', 'Email', 'Phone'] as const;
 

@@ -43,9 +43,9 @@ import type { ActiveHome } from '../../data/homes';
 import { useSelectedHome } from '../../data/homes';
 import { useSignedIn } from '../../data/session';
 import { useOfflineEngine } from '../../offline/react';
-import { SelectHomeFirst } from '../records/components/home-records-screen';
-import type { RecordSyncState } from '../phone-calls/queued-records';
-import { SyncStateChip, errorText } from '../phone-calls/sync-state-chip';
+import { SelectHomeFirst } from '../../ui/home-records-screen';
+import type { RecordSyncState } from '../../data/queued-records';
+import { SyncStateChip, errorText } from '../../ui/sync-state-chip';
 import type { NewPhoto, PhotoRef, PunchItem } from './punch-items-api';
 import {
   addPunchItem,

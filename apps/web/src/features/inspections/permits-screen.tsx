@@ -1,9 +1,9 @@
 // Permits: the selected home's records (`permits/listByHome`).
 
 import { useTranslation } from 'react-i18next';
-import { READ_PATHS } from '../../../data/paths';
-import { useColumns } from '../components/columns';
-import { HomeRecordsScreen } from '../components/home-records-screen';
+import { READ_PATHS } from '../../data/paths';
+import { useColumns } from '../../ui/columns';
+import { HomeRecordsScreen } from '../../ui/home-records-screen';
 
 const FIELDS = ['Permit Number', 'Type', 'Status', 'Issued Date', 'Expiration Date'] as const;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import Chip from '@mui/material/Chip';
 import CloudOff from '@mui/icons-material/CloudOff';
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
-import type { RecordSyncState } from './queued-records';
+import type { RecordSyncState } from '../data/queued-records';
 
 export function SyncStateChip(props: { state: RecordSyncState | undefined }) {
   const { t } = useTranslation();

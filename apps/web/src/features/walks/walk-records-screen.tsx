@@ -4,12 +4,12 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSelectedHome } from '../../../data/homes';
-import { READ_PATHS } from '../../../data/paths';
-import { textOf, useHomeRecords } from '../api/records';
-import { useColumns } from '../components/columns';
-import { SelectHomeFirst } from '../components/home-records-screen';
-import { RecordTable } from '../components/record-table';
+import { useSelectedHome } from '../../data/homes';
+import { READ_PATHS } from '../../data/paths';
+import { textOf, useHomeRecords } from '../../data/records';
+import { useColumns } from '../../ui/columns';
+import { SelectHomeFirst } from '../../ui/home-records-screen';
+import { RecordTable } from '../../ui/record-table';
 
 /** Which record kind and closing type each walk form reads (spec-clarifications). */
 const FORM_SOURCE: Readonly<Record<string, { kind: string; type?: string }>> = {

@@ -10,10 +10,10 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RESOURCE_ACCESS, STAFF_TYPES, hasAccess } from '@field/domain';
-import type { ActiveHome } from '../../../data/homes';
-import { READ_PATHS } from '../../../data/paths';
-import { useSignedIn } from '../../../data/session';
-import { textOf, useEmployeeNames, useHomeRecords } from '../api/records';
+import type { ActiveHome } from '../data/homes';
+import { READ_PATHS } from '../data/paths';
+import { useSignedIn } from '../data/session';
+import { textOf, useEmployeeNames, useHomeRecords } from '../data/records';
 import { cellText } from './record-table';
 
 function Field({ label, value }: { label: string; value: string }) {

@@ -1,11 +1,50 @@
 // Lint rules of docs/conventions.md: type-aware TypeScript rules everywhere, React hooks
 // and accessibility in the web app, one-way imports, no focused tests.
 
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Import zones of the web app (docs/conventions.md): features never import each other;
+// ui/, data/, offline/ and api/ never import a feature or the app shell.
+const WEB = './apps/web/src';
+const features = readdirSync(new URL('apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webImportZones = [
+  ...features.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what they share to ui/, data/ or offline/.',
+  })),
+  ...['ui', 'data', 'offline', 'api'].map((layer) => ({
+    target: `${WEB}/${layer}`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared layers do not import features or the app shell.',
+  })),
+];
+
+/** The web app's import rules, exported so a test can prove they bite (lint-zones.test.ts). */
+export const webImportRules = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': ['error', { zones: webImportZones }],
+  },
+};
 
 const focusedTests = ['describe', 'it', 'test'].map((object) => ({
   object,
@@ -86,6 +125,7 @@ export default tseslint.config(
       ],
     },
   },
+  webImportRules,
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['apps/server/**/*.ts'],

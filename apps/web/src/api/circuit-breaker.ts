@@ -4,7 +4,6 @@
 
 import { CIRCUIT_BREAKER, MESSAGES, temporaryIssueMessage } from '@field/domain';
 import { ENGINE_TEXTS } from '../offline/texts';
-import type { CallGuard } from './client';
 import { ApiError } from './errors';
 
 export type CircuitState = 'closed' | 'open';
@@ -21,6 +20,14 @@ export interface CircuitBreakerOptions {
   now?: () => number;
   /** Whether the device knows it is offline (default: `navigator.onLine` is false). */
   isOffline?: () => boolean;
+}
+
+/** Watches every call's outcome and may refuse calls (the circuit breaker fits). */
+export interface CallGuard {
+  /** Throws (an ApiError) to refuse the call before it is sent. */
+  beforeCall(operation: string): void;
+  onSuccess(operation: string): void;
+  onFailure(operation: string, error: ApiError): void;
 }
 
 export interface CircuitBreaker extends CallGuard {

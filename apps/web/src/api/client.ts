@@ -4,6 +4,7 @@
 // server's `{ error }` text.
 
 import { BATCH_PATH, MESSAGES, WORKER_REQUEST } from '@field/domain';
+import type { CallGuard } from './circuit-breaker';
 import { createCircuitBreaker } from './circuit-breaker';
 import { ApiError, isTransient } from './errors';
 
@@ -49,14 +50,6 @@ export interface RequestOptions {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** Watches every call's outcome and may refuse calls (the circuit breaker fits). */
-export interface CallGuard {
-  /** Throws (an ApiError) to refuse the call before it is sent. */
-  beforeCall(operation: string): void;
-  onSuccess(operation: string): void;
-  onFailure(operation: string, error: ApiError): void;
-}
 
 export interface ApiClient {
   get<T>(path: string, parser: Parser<T>, options?: RequestOptions): Promise<T>;

@@ -7,7 +7,7 @@ import { homesForMode } from '@field/domain';
 import { useActiveHomes } from '../../data/homes';
 import { effectiveTesting, useLocalSettings } from '../../data/local-settings';
 import { useSignedIn } from '../../data/session';
-import { HomeCards } from '../homes/components/home-cards';
+import { HomeCards } from '../../ui/home-cards';
 
 export function Component() {
   const { t } = useTranslation();

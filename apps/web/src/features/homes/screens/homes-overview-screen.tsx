@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inConstruction } from '@field/domain';
 import { useHomeList } from '../../../data/homes';
-import { HomeCards } from '../components/home-cards';
+import { HomeCards } from '../../../ui/home-cards';
 
 export function Component() {
   const { t } = useTranslation();

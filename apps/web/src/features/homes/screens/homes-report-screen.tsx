@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import { HOMES_REPORT_PAGES, homeValidationIssues, homesReport } from '@field/domain';
 import { useHomeList } from '../../../data/homes';
-import { HomeCards } from '../components/home-cards';
+import { HomeCards } from '../../../ui/home-cards';
 
 export function Component() {
   const { t } = useTranslation();

@@ -17,8 +17,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, errorFetchingHomesMessage, filterByAddress } from '@field/domain';
-import type { ActiveHome } from '../../../data/homes';
-import { selectHome, useLocalSettings } from '../../../data/local-settings';
+import type { ActiveHome } from '../data/homes';
+import { selectHome, useLocalSettings } from '../data/local-settings';
 
 const PAGE = 60;
 

@@ -14,11 +14,21 @@ export interface MutationRow extends QueuedMutation {
   inFlight: boolean;
   /** Not sent before this time (Retry-After, backoff). 0 when due now. */
   nextAttemptAt: number;
+  /**
+   * The id of the user who made the write (unindexed, so no schema change): it is sent
+   * only under that user's session. Missing on writes queued without a signed-in user.
+   */
+  author?: string;
 }
 
 /** A draft as stored: the spec's fields plus whether it was an autosave. */
 export interface DraftRow extends Draft {
   autosave: boolean;
+  /**
+   * Set when its user signed out keeping it on the device: only that user sees it again.
+   * Missing on the signed-in user's own drafts (unindexed).
+   */
+  author?: string;
 }
 
 /** One persisted query of the read cache (stored per query, never as one blob). */

@@ -29,6 +29,7 @@ import {
   createFieldQueryPersister,
   persistManualUpdates,
 } from './query-persister';
+import { sessionUserId } from './session-user';
 import { requestPersistentStorage, startStorageMonitor } from './storage-health';
 
 export interface EngineNotice {
@@ -60,6 +61,11 @@ export interface OfflineEngineOptions {
   dbName?: string;
   /** The app's QueryClient, when it made one: the engine adds its persister to it. */
   queryClient?: QueryClient;
+  /**
+   * Who is signed in, for the queue (each write's author; only theirs are sent). Defaults
+   * to the session's user (session-user.ts, set with the access token).
+   */
+  currentUser?: () => string | null;
 }
 
 /** Gives an existing client the per-query persister and offline-first reads. */
@@ -107,6 +113,7 @@ export async function startOfflineEngine(
     },
     ...(options.refreshSession === undefined ? {} : { refreshSession: options.refreshSession }),
     isOnline: () => live.connection?.isOnline() ?? navigator.onLine,
+    currentUser: options.currentUser ?? sessionUserId,
   });
   stops.push(
     queue.subscribe((event) => {

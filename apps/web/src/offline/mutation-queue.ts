@@ -3,7 +3,8 @@
 // sends due writes in parallel batches of 5, each write with its id as Idempotency-Key,
 // keeps each entry until the server has answered, and keeps writes to one record in
 // order. A batch travels as one `POST /api/batch` request with an answer per write
-// (writes that cannot share a request, a file's bytes, go alone).
+// (writes that cannot share a request, a file's bytes, go alone). Each write records its
+// author; only the signed-in user's writes are sent (another user's wait for them).
 
 import type { QueryKey } from '@tanstack/react-query';
 import type { BatchedAnswer, BatchedWrite } from '@field/domain';
@@ -22,6 +23,7 @@ import type { HandlerRegistry, MutationData, MutationHandler } from './mutation-
 import { PermanentMutationError, handlerKey, recordKeysOf } from './mutation-handlers';
 import type { QueueLock } from './queue-lock';
 import { createQueueLock } from './queue-lock';
+import { SessionChangedError, belongsTo } from './session-user';
 import { recoverFromQuotaError } from './storage-health';
 
 /** A write refused by the domain rules before it was stored; the message is the spec's. */
@@ -91,6 +93,13 @@ export interface MutationQueueOptions {
   maxRetries?: number;
   /** Start a pass after each enqueue (default true). */
   processOnEnqueue?: boolean;
+  /**
+   * The signed-in user (session-user.ts in the app). With it each write records its author
+   * and only that user's writes are sent, listed and counted; another user's writes wait,
+   * neither sent nor failed, until their author signs in again. Without it (tests of the
+   * queue alone) writes have no author and any session sends them.
+   */
+  currentUser?: () => string | null;
 }
 
 /** How soon a tab that found the lock taken looks again (the drainer may have missed ours). */
@@ -202,10 +211,12 @@ export class MutationQueue {
   }
 
   private store(id: string, input: EnqueueInput): Promise<MutationRow> {
+    const author = this.options.currentUser?.() ?? undefined;
     return this.db.transaction('rw', this.db.mutations, async () => {
       // Strictly after the last queued write, so order holds across tabs too.
       const last = await this.db.mutations.orderBy('timestamp').last();
       const stored: MutationRow = {
+        ...(author === undefined ? {} : { author }),
         id,
         type: input.type,
         operation: input.operation,
@@ -363,6 +374,7 @@ export class MutationQueue {
       if (
         !blocked &&
         row.status === 'pending' &&
+        this.mine(row) &&
         row.nextAttemptAt <= now &&
         !attempted.has(row.id)
       ) {
@@ -379,6 +391,33 @@ export class MutationQueue {
       for (const key of row.recordKeys) busy.add(key);
     }
     return round;
+  }
+
+  /** The signed-in user's write (or one without an author): the only kind sent or listed. */
+  private mine(row: MutationRow): boolean {
+    const current = this.options.currentUser;
+    return current === undefined || belongsTo(row.author, current());
+  }
+
+  /**
+   * Sends `rows` that are still the signed-in user's (checked again right before a request,
+   * after any wait or refresh); another user's go back to waiting, `skipped`.
+   */
+  private async ownRows(
+    rows: MutationRow[],
+    send: (own: MutationRow[]) => Promise<Outcome[]>,
+  ): Promise<Outcome[]> {
+    const own = rows.filter((row) => this.mine(row));
+    const foreign = rows.filter((row) => !this.mine(row));
+    if (foreign.length > 0) {
+      await this.db.mutations.bulkUpdate(
+        foreign.map((row) => ({ key: row.id, changes: { inFlight: false } })),
+      );
+    }
+    if (own.length === 0) return rows.map((): Outcome => 'skipped');
+    const outcomes = await send(own);
+    const byId = new Map(own.map((row, index) => [row.id, outcomes[index] ?? 'retry']));
+    return rows.map((row) => byId.get(row.id) ?? 'skipped');
   }
 
   private handlerOf(row: MutationRow): MutationHandler | undefined {
@@ -412,7 +451,11 @@ export class MutationQueue {
   }
 
   /** One batch request; each write's own answer decides its outcome. */
-  private async sendBatch(rows: MutationRow[], refreshed = false): Promise<Outcome[]> {
+  private sendBatch(rows: MutationRow[], refreshed = false): Promise<Outcome[]> {
+    return this.ownRows(rows, (own) => this.sendOwnBatch(own, refreshed));
+  }
+
+  private async sendOwnBatch(rows: MutationRow[], refreshed: boolean): Promise<Outcome[]> {
     const writes: BatchedWrite[] = rows.map((row) => {
       // Safe: sendRound only batches rows whose handler has `batch`.
       const request = (this.handlerOf(row) as Required<MutationHandler>).batch(this.dataOf(row));
@@ -499,6 +542,13 @@ export class MutationQueue {
   }
 
   private async sendOne(row: MutationRow): Promise<Outcome> {
+    const [outcome] = await this.ownRows([row], async ([own]) =>
+      own === undefined ? [] : [await this.sendOwnOne(own)],
+    );
+    return outcome ?? 'skipped';
+  }
+
+  private async sendOwnOne(row: MutationRow): Promise<Outcome> {
     const handler = this.handlerOf(row);
     if (handler === undefined) {
       await this.fail(row, MESSAGES.noHandler, MESSAGES.noHandler);
@@ -512,6 +562,8 @@ export class MutationQueue {
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 401)) throw error;
         if (!(await this.refreshSession())) throw new AuthRequiredError();
+        // The refresh may have brought another user's session: the write waits for its own.
+        if (!this.mine(row)) throw new SessionChangedError();
         await handler.send(data, context);
       }
       return 'sent';
@@ -544,6 +596,11 @@ export class MutationQueue {
     if (error instanceof AuthRequiredError) {
       await this.db.mutations.update(row.id, { inFlight: false });
       this.emit({ type: 'auth-required' });
+      return 'stop';
+    }
+    if (error instanceof SessionChangedError) {
+      // Another user signed in while this write waited: it waits for its author, uncounted.
+      await this.db.mutations.update(row.id, { inFlight: false });
       return 'stop';
     }
     if (error instanceof PermanentMutationError) {
@@ -592,8 +649,13 @@ export class MutationQueue {
     this.emit({ type: 'failed', mutation: { ...row, ...changes }, message });
   }
 
+  /** The signed-in user's pending writes (another user's wait for them, not for us). */
   private pendingCount(): Promise<number> {
-    return this.db.mutations.where('status').equals('pending').count();
+    return this.db.mutations
+      .where('status')
+      .equals('pending')
+      .filter((row) => this.mine(row))
+      .count();
   }
 
   /** A timer for the earliest retry time, so a waiting write goes out on its own. */
@@ -601,7 +663,9 @@ export class MutationQueue {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.stopped) return;
-    const pending = await this.db.mutations.where('status').equals('pending').toArray();
+    const pending = (await this.db.mutations.where('status').equals('pending').toArray()).filter(
+      (row) => this.mine(row),
+    );
     const waiting = pending.map((row) => row.nextAttemptAt).filter((at) => at > this.now());
     if (this.lockBusy && pending.length > 0) waiting.push(this.now() + LOCK_BUSY_RETRY_MS);
     if (waiting.length === 0) return;
@@ -655,8 +719,35 @@ export class MutationQueue {
     this.kick();
   }
 
-  /** All queued writes, oldest first. */
-  list(): Promise<MutationRow[]> {
-    return this.db.mutations.orderBy('timestamp').toArray();
+  /** The signed-in user's queued writes, oldest first (another user's are not shown). */
+  async list(): Promise<MutationRow[]> {
+    return (await this.db.mutations.orderBy('timestamp').toArray()).filter((row) => this.mine(row));
+  }
+
+  /**
+   * Sign-out's "Send now": makes each of the signed-in user's writes due now (failed ones
+   * again from a fresh retry count), replays until none of them is pending (sent, or failed
+   * for good) or `timeoutMs` passes or the connection drops, and answers those left.
+   */
+  async sendAllNow(timeoutMs = 60_000): Promise<MutationRow[]> {
+    const own = await this.list();
+    await this.db.mutations.bulkUpdate(
+      own.map((row) => ({
+        key: row.id,
+        changes:
+          row.status === 'failed'
+            ? { status: 'pending' as const, retryCount: 0, error: undefined, nextAttemptAt: 0 }
+            : { nextAttemptAt: 0 },
+      })),
+    );
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.process();
+      const left = await this.list();
+      const waiting = left.some((row) => row.status === 'pending');
+      if (!waiting || !this.isOnline() || Date.now() >= deadline) return left;
+      // A retry time, or another tab draining: look again shortly.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 }

@@ -9,6 +9,8 @@ export interface RealServer {
   token: string;
   /** Counts live records of a kind (`phoneCalls`, `walkItems`, ...). */
   count(kind: string): Promise<number>;
+  /** Another signed-in user of the manager group (a second person on the same device). */
+  otherUserToken(): Promise<string>;
   /** An authenticated GET of the API (path after `/api`), parsed as JSON. */
   get(path: string): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
@@ -66,6 +68,8 @@ export async function startRealServer(): Promise<RealServer> {
   return {
     url: server.url,
     token: user.token,
+    otherUserToken: async () =>
+      (await server.createUser({ scopes: [helpers.groupScope('manager')] })).token,
     count: async (kind) => (await server.records.listActive(kind)).length,
     get: (path) => client.get(path),
     close: () => server.close(),

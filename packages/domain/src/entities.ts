@@ -7,14 +7,17 @@ import { CLOSING_TYPES, ITEM_STATUSES, WALK_TYPES } from './walks.js';
 import { STAFF_TYPES } from './staff.js';
 import { scopeSchema } from './scopes.js';
 import { LOCAL_DB } from './constants.js';
+import { MESSAGES } from './messages.js';
+import { parseIsoDate } from './validation.js';
 
 export const recordIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of 1 to 64 letters, digits, "_" or "-"');
 
+/** An ISO 8601 date or date-time on a real calendar day, years 1900 to 2199. */
 export const isoDateSchema = z
   .string()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'expected a date (ISO 8601)');
+  .refine((value) => parseIsoDate(value) !== undefined, MESSAGES.expectedIsoDate);
 
 /** Every stored record carries these (architecture: server conventions). */
 export const recordMetaSchema = z.object({
@@ -27,6 +30,16 @@ export type RecordMeta = z.infer<typeof recordMetaSchema>;
 
 /** Fields the server owns; a client cannot set them. */
 export const SERVER_FIELDS = ['createdAt', 'updatedAt', 'deletedAt'] as const;
+
+/**
+ * The server's own fields, accepted in an input and ignored, so a client may send back a
+ * record as it read it. Every other field a record input does not name is refused.
+ */
+const serverFieldsIgnored = {
+  createdAt: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+  deletedAt: z.unknown().optional(),
+};
 
 const idList = z.array(z.string());
 const staffLists = Object.fromEntries(STAFF_TYPES.map((type) => [type, idList])) as Record<
@@ -54,14 +67,14 @@ export const homeFieldsSchema = z.looseObject({
 export const homeSchema = recordMetaSchema.extend(homeFieldsSchema.shape);
 export type Home = z.infer<typeof homeSchema>;
 
-/** A home update may change any field but the ids; staff lists stay lists of ids. */
-export const homeUpdateSchema = z.looseObject(
-  Object.fromEntries(
-    Object.entries(homeFieldsSchema.shape)
-      .filter(([key]) => key !== 'HomeRID')
-      .map(([key, schema]) => [key, schema.optional()]),
-  ),
-);
+/**
+ * A home update may change any field of a home but its id (`HomeRID` is accepted and
+ * ignored); staff lists stay lists of ids; other field names are refused.
+ */
+export const homeUpdateSchema = z.strictObject({
+  ...homeFieldsSchema.partial().shape,
+  ...serverFieldsIgnored,
+});
 
 export const currentHomeSchema = z.object({
   id: z.string(),
@@ -157,7 +170,7 @@ export const openItemSummarySchema = z.object({
 export type OpenItemSummary = z.infer<typeof openItemSummarySchema>;
 
 /** A reference to a stored file (`collection/key` in the file storage). */
-export const fileRefSchema = z.looseObject({
+export const fileRefSchema = z.strictObject({
   collection: z.string().min(1),
   key: z.string().min(1),
   name: z.string().optional(),
@@ -168,7 +181,7 @@ export type FileRef = z.infer<typeof fileRefSchema>;
 
 const optionalId = { id: recordIdSchema.optional() };
 
-export const phoneCallInputSchema = z.looseObject({
+export const phoneCallInputSchema = z.strictObject({
   ...optionalId,
   Home: z.string(),
   Staff: z.string(),
@@ -176,12 +189,16 @@ export const phoneCallInputSchema = z.looseObject({
   Notes: z.string(),
   Voicemail: z.boolean(),
   HomeRID: z.string().optional(),
+  ...serverFieldsIgnored,
 });
-export const phoneCallUpdateSchema = z.looseObject({
+export const phoneCallUpdateSchema = z.strictObject({
   Notes: z.string(),
   Voicemail: z.boolean(),
   Date: isoDateSchema.optional(),
   Staff: z.string().optional(),
+  /** Accepted when it names the call's own home; a call never moves. */
+  HomeRID: z.string().optional(),
+  ...serverFieldsIgnored,
 });
 export const phoneCallSchema = recordMetaSchema.extend({
   Home: z.string(),
@@ -193,7 +210,7 @@ export const phoneCallSchema = recordMetaSchema.extend({
 });
 export type PhoneCall = z.infer<typeof phoneCallSchema>;
 
-export const walkItemInputSchema = z.looseObject({
+export const walkItemInputSchema = z.strictObject({
   ...optionalId,
   Walk: z.enum(WALK_TYPES),
   Category: z.string(),
@@ -205,8 +222,9 @@ export const walkItemInputSchema = z.looseObject({
   'Completed At': isoDateSchema.nullable().optional(),
   Notes: z.string().optional(),
   Photos: z.array(fileRefSchema).optional(),
+  ...serverFieldsIgnored,
 });
-export const walkItemUpdateSchema = z.looseObject({
+export const walkItemUpdateSchema = z.strictObject({
   Name: z.string(),
   Category: z.string().optional(),
   Location: z.string().optional(),
@@ -214,6 +232,11 @@ export const walkItemUpdateSchema = z.looseObject({
   'Completed At': isoDateSchema.nullable().optional(),
   Notes: z.string().optional(),
   Photos: z.array(fileRefSchema).optional(),
+  /** Accepted when unchanged: an item keeps its walk and home. */
+  Walk: z.enum(WALK_TYPES).optional(),
+  WalkID: z.string().nullable().optional(),
+  HomeRID: z.string().nullable().optional(),
+  ...serverFieldsIgnored,
 });
 export const walkItemSchema = recordMetaSchema.extend({
   Walk: z.enum(WALK_TYPES),
@@ -228,19 +251,21 @@ export const walkItemSchema = recordMetaSchema.extend({
 export type WalkItem = z.infer<typeof walkItemSchema>;
 
 /** Home start, pre-drywall, manager walk and landscape walks: a checklist on a home. */
-export const walkFormInputSchema = z.looseObject({
+export const walkFormInputSchema = z.strictObject({
   ...optionalId,
   HomeRID: z.string(),
   date: isoDateSchema.optional(),
   user: z.string().optional(),
   notes: z.string().optional(),
+  /** The form's own questions: their names are the form's, so they stay free. */
   checklist: z.record(z.string(), z.union([z.boolean(), z.string(), z.null()])).optional(),
   uploadedFiles: z.array(fileRefSchema).optional(),
+  ...serverFieldsIgnored,
 });
 export const walkFormUpdateSchema = walkFormInputSchema.omit({ id: true }).partial();
 
 export const closingWalkInputSchema = z
-  .looseObject({
+  .strictObject({
     ...optionalId,
     date: isoDateSchema,
     selectedHome: z.string(),
@@ -251,17 +276,24 @@ export const closingWalkInputSchema = z
     pdfUrl: z.string().optional(),
     customerServiceStaff: z.union([z.string(), z.array(z.string())]).optional(),
     HomeRID: z.string().optional(),
+    ...serverFieldsIgnored,
   })
   .refine((walk) => walk.customerServiceStaff === undefined || walk.type === 'who', {
     message: 'customerServiceStaff is only sent when type is who',
     path: ['customerServiceStaff'],
   });
-export const closingWalkUpdateSchema = z.looseObject({
+export const closingWalkUpdateSchema = z.strictObject({
   date: isoDateSchema.optional(),
+  user: z.string().optional(),
   notes: z.string().optional(),
   uploadedFiles: z.array(fileRefSchema).optional(),
   pdfUrl: z.string().optional(),
   customerServiceStaff: z.union([z.string(), z.array(z.string())]).optional(),
+  /** Accepted when unchanged: a walk keeps its home and type. */
+  selectedHome: z.string().optional(),
+  HomeRID: z.string().optional(),
+  type: z.enum(CLOSING_TYPES).optional(),
+  ...serverFieldsIgnored,
 });
 
 export const permitSchema = recordMetaSchema.extend({
@@ -311,21 +343,23 @@ export const jobScheduleSchema = recordMetaSchema.extend({
   Status: z.enum(['Scheduled', 'Complete', 'Late']),
 });
 
-export const noteInputSchema = z.looseObject({
+export const noteInputSchema = z.strictObject({
   ...optionalId,
   HomeRID: z.string(),
   Text: z.string(),
   Author: z.string().optional(),
   Date: isoDateSchema.optional(),
+  ...serverFieldsIgnored,
 });
 export const noteUpdateSchema = noteInputSchema.omit({ id: true }).partial();
 
-export const buyerInputSchema = z.looseObject({
+export const buyerInputSchema = z.strictObject({
   ...optionalId,
   HomeRID: z.string(),
   Name: z.string(),
   Email: z.string().optional(),
   Phone: z.string().optional(),
+  ...serverFieldsIgnored,
 });
 export const buyerUpdateSchema = buyerInputSchema.omit({ id: true }).partial();
 
@@ -339,7 +373,8 @@ export const draftSchema = z.object({
   creationTime: z.number(),
   expirationTime: z.number().nullable(),
   fallback: z.boolean(),
-  data: z.looseObject({ uploadedFiles: z.array(fileRefSchema).optional() }),
+  // A draft is the device's own copy: what it kept beside a file reference stays.
+  data: z.looseObject({ uploadedFiles: z.array(fileRefSchema.loose()).optional() }),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

@@ -23,6 +23,8 @@ export {
 export {
   MESSAGES,
   errorFetchingHomesMessage,
+  jsonTooDeepMessage,
+  unknownFieldMessage,
   invalidFieldMessage,
   invalidStaffTypeMessage,
   missingFieldMessage,
@@ -75,6 +77,9 @@ export {
   WALK_ITEM_SCOPE,
   WALK_KIND_ROUTE,
   readableClosingTypes,
+  canReadWalk,
+  mayAttachItemToWalk,
+  updateRequirement,
 } from './resource-access.js';
 export type { Resource } from './resource-access.js';
 export {
@@ -164,7 +169,7 @@ export type {
   Vendor,
   WalkItem,
 } from './entities.js';
-export { describeZodError } from './validation.js';
+export { DATE_YEARS, describeZodError, parseIsoDate, parseTimestamp } from './validation.js';
 export {
   ACCOUNT_TABS,
   APP_ROUTES,
@@ -259,6 +264,8 @@ export {
 export type { DataPanelState } from './data-panel.js';
 export {
   BATCH_PATH,
+  BATCH_WRITE_ROUTES,
+  batchWriteRoute,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_BATCH_WRITES,
   batchedAnswerSchema,
@@ -267,3 +274,4 @@ export {
   writeBatchSchema,
 } from './write-batch.js';
 export type { BatchedAnswer, BatchedWrite, WriteBatch, WriteBatchAnswer } from './write-batch.js';
+export type { BatchMethod, BatchWriteRoute } from './write-batch.js';

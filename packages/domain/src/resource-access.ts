@@ -4,9 +4,10 @@
 
 import type { ResourceDef, Resource } from './resources.js';
 import { CLOSING_TYPE_SCOPE, RESOURCES, RESOURCE_DEFS, resourceDef } from './resources.js';
-import type { ScopeName, Access } from './scopes.js';
+import { SERVER_FIELDS } from './entities.js';
+import type { ScopeName, Access, Requirement } from './scopes.js';
 import { hasAccess } from './scopes.js';
-import type { ClosingType, WalkKind } from './walks.js';
+import type { ClosingType, WalkKind, WalkType } from './walks.js';
 import { CLOSING_TYPES } from './walks.js';
 
 export { RESOURCES } from './resources.js';
@@ -37,6 +38,25 @@ export const RESOURCE_ACCESS = Object.fromEntries(
 export const PHONE_CALL_UPDATE_SCOPE: ScopeName =
   RESOURCE_DEFS.phoneCalls.operations.update.write[0];
 
+/**
+ * What an update of `resource` changing these fields needs: the update's write scope, and
+ * where the update names the fields it may change (a phone call's notes and voicemail),
+ * any other field needs the scope that creates the record as well (`phone_call_logs`).
+ * The server's own fields are ignored by every write and do not count.
+ */
+export function updateRequirement(resource: Resource, fields: readonly string[]): Requirement {
+  const ops = resourceDef(resource).operations ?? {};
+  const update = ops.update?.write;
+  const base: readonly string[] = update === undefined || update === 'byType' ? [] : update;
+  const free = ops.update?.fields;
+  if (free === undefined) return base;
+  const ignored: readonly string[] = SERVER_FIELDS;
+  const outside = fields.some((field) => !free.includes(field) && !ignored.includes(field));
+  const submit = ops.submit?.write;
+  if (!outside || submit === undefined || submit === 'byType') return base;
+  return [...new Set([...base, ...submit])];
+}
+
 /** The walk-form route segment of each walk kind (`/walks/{segment}`). */
 export const WALK_KIND_ROUTE: Readonly<Record<Exclude<WalkKind, 'closing'>, string>> = {
   homeStart: 'home-start',
@@ -48,4 +68,32 @@ export const WALK_KIND_ROUTE: Readonly<Record<Exclude<WalkKind, 'closing'>, stri
 /** The closing types whose walks a user may read; a closing list shows only these. */
 export function readableClosingTypes(access: Access): ClosingType[] {
   return CLOSING_TYPES.filter((type) => hasAccess(access, [CLOSING_TYPE_SCOPE[type]], 'read'));
+}
+
+/** Whether the caller may read this walk record: its kind's scope, and a closing walk's type's. */
+export function canReadWalk(access: Access, kind: WalkKind, type: unknown): boolean {
+  if (kind !== 'closing') return hasAccess(access, RESOURCE_ACCESS[kind].read, 'read');
+  const closingType = CLOSING_TYPES.find((t) => t === type);
+  if (closingType === undefined) return access.admin;
+  return hasAccess(
+    access,
+    [...RESOURCE_ACCESS.closing.read, CLOSING_TYPE_SCOPE[closingType]],
+    'read',
+  );
+}
+
+/**
+ * Whether an item of walk type `itemWalk` may be attached to this walk (the caller's write
+ * of that item type is checked apart): the caller can read the walk, or the walk is the
+ * item type's own closing walk (a post-close item on the home's post-close closing walk).
+ * So customer service, which writes post-close items but reads no walk form, can add
+ * them, and cannot hang an item on a walk it may not see.
+ */
+export function mayAttachItemToWalk(
+  access: Access,
+  itemWalk: WalkType,
+  walk: { kind: WalkKind; type: unknown },
+): boolean {
+  if (canReadWalk(access, walk.kind, walk.type)) return true;
+  return walk.kind === 'closing' && walk.type === itemWalk;
 }

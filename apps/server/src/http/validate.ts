@@ -6,7 +6,9 @@ import {
   MAX_BATCH_IDS,
   MESSAGES,
   describeZodError,
+  invalidFieldMessage,
   isMissing,
+  parseTimestamp,
   validateMutationPayload,
 } from '@field/domain';
 import { badRequest } from './errors.js';
@@ -40,15 +42,17 @@ export function requireIds(source: unknown, name: string, message: string): stri
   return [...new Set(ids)];
 }
 
-/** `lastUpdate` as an ISO time: an ISO date or epoch milliseconds. */
+/** `lastUpdate` as an ISO time: an ISO 8601 date or epoch milliseconds, range-checked. */
 export function requireTimestamp(source: unknown, name: string): string {
   const value = field(source, name);
   if (isMissing(value) || typeof value !== 'string') throw badRequest(MESSAGES.lastUpdateRequired);
-  const time = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  if (!Number.isFinite(time)) {
-    throw badRequest(`Invalid value for "${name}": expected a date (ISO 8601)`);
+  const time = parseTimestamp(value);
+  if (time === undefined) {
+    throw badRequest(
+      invalidFieldMessage(name, `${MESSAGES.expectedIsoDate}, or epoch milliseconds`),
+    );
   }
-  return new Date(time).toISOString();
+  return time;
 }
 
 /** A plain JSON object body, or 400. */

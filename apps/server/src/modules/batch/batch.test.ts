@@ -3,9 +3,9 @@
 // the others alone; the batch cannot carry sign-in, another batch or a forged identity.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BATCH_WRITES } from '@field/domain';
+import { MAX_BATCH_WRITES, MESSAGES } from '@field/domain';
 import { availableDialects } from '../../test/databases.js';
-import { insertFixture } from '../../test/fixture.js';
+import { WALKS, insertFixture } from '../../test/fixture.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope } from '../../test/test-server.js';
 
@@ -126,6 +126,102 @@ describe.each(await availableDialects())('POST /api/batch on %s', (dialect) => {
       expect(answer.status).toBe(400);
       expect(answer.body).toHaveProperty('error');
     }
+  });
+
+  describe('one path rule: the allow-list, on the path as written (issue 9)', () => {
+    const signIn = { email: 'someone@example.com', password: 'not-the-password' };
+    it.each([
+      ['POST', '/api/files/../auth/login', signIn],
+      ['POST', '/api/%61uth/login', signIn],
+      ['POST', '/api/field_walks/item/%2e%2e/%2e%2e/auth/login', signIn],
+      ['POST', '/api/field_walks/item/submit/../../../auth/login', signIn],
+      ['POST', '/api/x/../batch', { writes: [] }],
+      ['POST', '/api/batch', { writes: [] }],
+      ['POST', '/api/admin/users', { email: 'x@example.com' }],
+      ['POST', '/api/admin/users/u1/approve', {}],
+      ['PATCH', '/api/users/profile', { firstName: 'X' }],
+      ['POST', '/api/files/homes/h1/evil.jpg', { data: 'aGk=', contentType: 'image/jpeg' }],
+      ['POST', '/api/notifications', {}],
+      ['POST', '/api/field_communication/phone%43alls/submit', call('encoded word')],
+      ['POST', '/api/field_communication//phoneCalls/submit', call('double slash')],
+    ])(
+      '%s %s: the whole batch is a 400 naming the write, nothing runs',
+      async (method, path, body) => {
+        const answer = await batch(manager, [
+          { key: 'ok-1', method: 'POST', path: SUBMIT, body: call('must not run') },
+          { key: 'bad-1', method, path, body },
+        ]);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual({
+          error: `Invalid value for "writes.1.path": ${MESSAGES.batchWriteNotAllowed}`,
+        });
+        expect((await callsOnH3()).some((c) => c['Notes'] === 'must not run')).toBe(false);
+      },
+    );
+
+    it('a batch inside a batch cannot be written at any depth', async () => {
+      let writes: unknown[] = [{ key: 'n-0', method: 'POST', path: SUBMIT, body: call('nested') }];
+      for (let depth = 1; depth <= 50; depth++) {
+        writes = [{ key: `n-${depth}`, method: 'POST', path: '/api/x/../batch', body: { writes } }];
+      }
+      const answer = await batch(manager, writes);
+      expect(answer.status).toBe(400);
+      expect((await callsOnH3()).some((c) => c['Notes'] === 'nested')).toBe(false);
+    });
+
+    it('admin routes stay 403 to a field user, batched or not', async () => {
+      expect((await manager.get('/admin/users')).status).toBe(403);
+      expect(
+        (
+          await batch(manager, [
+            { key: 'adm', method: 'DELETE', path: '/api/admin/users/x/scopes/y' },
+          ])
+        ).status,
+      ).toBe(400);
+    });
+
+    it('carries each allow-listed kind of write: walk form update by path, file delete', async () => {
+      const upload = await manager.post('/files/homes/h3/batch-photo.jpg', {
+        data: Buffer.from('photo').toString('base64'),
+        contentType: 'image/jpeg',
+      });
+      expect(upload.status).toBe(201);
+      const answer = await batch(manager, [
+        {
+          key: 'walk-upd',
+          method: 'PATCH',
+          path: `/api/field_walks/closing/update/${WALKS.closingFinal}`,
+          body: { notes: 'batched walk note' },
+        },
+        { key: 'file-del', method: 'DELETE', path: '/api/files/homes/h3/batch%2Dphoto.jpg' },
+        {
+          key: 'home-upd',
+          method: 'PATCH',
+          path: '/api/field_homes/update?id=h3',
+          body: { Lot: '9' },
+        },
+      ]);
+      expect(answer.status).toBe(200);
+      expect(answer.body.results.map((r) => [r.key, r.status])).toEqual([
+        ['walk-upd', 200],
+        ['file-del', 200],
+        ['home-upd', 200],
+      ]);
+      expect((await manager.get('/files/homes/h3/batch-photo.jpg')).status).toBe(404);
+    });
+
+    it('a batch above the body limit is a 413, never a 500', async () => {
+      const big = 'x'.repeat(60_000);
+      const writes = Array.from({ length: MAX_BATCH_WRITES }, (_, i) => ({
+        key: `big-${i}`,
+        method: 'POST',
+        path: SUBMIT,
+        body: call(big),
+      }));
+      const answer = await batch(manager, writes);
+      expect(answer.status).toBe(413);
+      expect(answer.body).toEqual({ error: MESSAGES.payloadTooLarge });
+    });
   });
 
   it('a forged batch ticket is refused, never taken for a user', async () => {

@@ -2,12 +2,14 @@
 
 import type { FastifyInstance } from 'fastify';
 import {
+  MESSAGES,
   PHONE_CALL_UPDATE_SCOPE,
   RESOURCE_ACCESS,
   noteInputSchema,
   noteUpdateSchema,
   phoneCallInputSchema,
   phoneCallUpdateSchema,
+  updateRequirement,
 } from '@field/domain';
 import { notifyPhoneCallLogged } from '../notifications/service.js';
 import type { RouteDeps } from '../records/routes.js';
@@ -25,6 +27,13 @@ export function communicationRoutes(app: FastifyInstance, deps: RouteDeps): void
     update: phoneCallUpdateSchema,
     homeField: 'Home',
     scopes: { submit: calls.write, update: [PHONE_CALL_UPDATE_SCOPE], delete: calls.write },
+    // Customer service changes notes and voicemail; the date and staff of a call are its
+    // log, changed only with the logging scope (403: the request is valid, the caller
+    // lacks the scope).
+    updateFields: {
+      requirement: (fields) => updateRequirement('phoneCalls', fields),
+      message: MESSAGES.phoneCallNotesOnly,
+    },
     afterSubmit: (ctx, result) => notifyPhoneCallLogged(ctx, deps.records, result),
   });
 

@@ -11,7 +11,7 @@ import { MESSAGES, SERVER_FIELDS, hasAccess } from '@field/domain';
 import type { Database, RecordsTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { currentUser, requireAccess } from '../../http/auth.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { WriteResult } from '../../http/idempotency.js';
 import { runWrite } from '../../http/idempotency.js';
 import {
@@ -241,6 +241,11 @@ export interface HomeRecordWrites {
   /** The input field naming the home, when it is not `HomeRID` itself. */
   homeField: string;
   scopes: { submit: Requirement; update: Requirement; delete: Requirement };
+  /**
+   * What an update sending these fields needs beyond `scopes.update` (a phone call's
+   * log fields need the logging scope), with the 403 message when it is not held.
+   */
+  updateFields?: { requirement: (fields: string[]) => Requirement; message: string };
   /** Runs in the submit's transaction after the record is made (notifications). */
   afterSubmit?: (ctx: WriteContext, result: WriteResult) => Promise<void>;
 }
@@ -277,6 +282,13 @@ export function homeRecordWriteRoutes(
       const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
       checkMutation(o.mutationType, 'update', { ...body, id });
       const changes = parseWith(o.update, body);
+      const fieldRule = o.updateFields;
+      if (
+        fieldRule !== undefined &&
+        !hasAccess(ctx.user.access, fieldRule.requirement(Object.keys(changes)), 'write')
+      ) {
+        throw new AppError(403, fieldRule.message);
+      }
       const row = await existingRecord(ctx, deps, o.kind, String(id));
       if (changes['HomeRID'] !== undefined && changes['HomeRID'] !== row.home_rid) {
         throw badRequest(`Invalid value for "HomeRID": a record cannot move to another home`);

@@ -12,6 +12,7 @@ import {
   closingWalkInputSchema,
   closingWalkUpdateSchema,
   hasAccess,
+  mayAttachItemToWalk,
   readableClosingTypes,
   stripLocalFields,
   walkFormInputSchema,
@@ -19,7 +20,7 @@ import {
   walkItemInputSchema,
   walkItemUpdateSchema,
 } from '@field/domain';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { checkMutation, parseWith, requireObject } from '../../http/validate.js';
 import { notifyNewPunchItem } from '../notifications/service.js';
 import type { Executor } from '../records/repository.js';
@@ -81,6 +82,17 @@ function itemRoutes(app: FastifyInstance, deps: RouteDeps): void {
       if (input.WalkID !== undefined) {
         const walk = await findWalk(ctx.trx, input.WalkID);
         if (walk === undefined) throw badRequest('Invalid value for "WalkID": no such walk');
+        // Only on a walk the caller may read, or on the item type's own closing walk
+        // (customer service's post-close items): docs/decisions.md.
+        const kind = walk.kind as WalkKind; // Safe: findWalk selects only WALK_KINDS.
+        if (
+          !mayAttachItemToWalk(ctx.user.access, input.Walk, {
+            kind,
+            type: storedData(walk)['type'],
+          })
+        ) {
+          throw forbidden();
+        }
         homeRid = walk.home_rid;
       } else if (homeRid !== null) {
         await ensureHome(ctx, deps, homeRid, 'HomeRID');

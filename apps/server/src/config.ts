@@ -37,6 +37,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(30 * 1024 * 1024),
+  FILE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(500 * 1024 * 1024),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
     .string()
@@ -136,6 +141,8 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   fileBodyLimitBytes: number;
+  /** Bytes of stored files each user may own; an upload beyond it is refused. */
+  fileQuotaBytes: number;
   /** Origin of the web app as users reach it; links in mails point here. */
   publicUrl: string;
   publicUrlExplicit: boolean;
@@ -226,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     fileBodyLimitBytes: e.FILE_BODY_LIMIT_BYTES,
+    fileQuotaBytes: e.FILE_QUOTA_BYTES,
     // The address main.ts prints; 0.0.0.0 is no address to browse to.
     publicUrl: (
       e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`

@@ -2,7 +2,7 @@
 // has a migration this code does not know, i.e. a newer schema.
 
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from './connection.js';
 
 const migrations: Record<string, Migration> = {
@@ -259,6 +259,28 @@ const migrations: Record<string, Migration> = {
       for (const table of ['changelog_cache', 'feedback', 'notifications']) {
         await db.schema.dropTable(table).execute();
       }
+    },
+  },
+  '0004-file-owners': {
+    async up(db: Kysely<unknown>) {
+      // Files have owners: only the owner or an admin replaces or deletes a file, and each
+      // owner's files together stay within a quota. owner_id (0001) held each file's last
+      // uploader; for files stored before this migration that stays the owner, except in
+      // a user's folder (users/{id}/...), which belongs to that user. The index serves the
+      // quota's sum per owner.
+      const inUserFolders = sql<{
+        key: string;
+      }>`select "key" from files where collection = 'users'`;
+      for (const { key } of (await inUserFolders.execute(db)).rows) {
+        const owner = key.split('/')[0] ?? '';
+        if (owner === '') continue;
+        const setOwner = sql`update files set owner_id = ${owner} where collection = 'users'`;
+        await sql`${setOwner} and "key" = ${key}`.execute(db);
+      }
+      await db.schema.createIndex('files_owner').on('files').column('owner_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('files_owner').execute();
     },
   },
 };

@@ -60,6 +60,8 @@ export interface FilesTable {
   content_type: string;
   size: number;
   sha256: string;
+  /** First uploader, or the user whose folder (users/{id}) holds it; only they or an
+   * admin replace or delete the file, and its size counts against their quota. */
   owner_id: string;
   created_at: string;
   updated_at: string;

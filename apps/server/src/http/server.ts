@@ -42,7 +42,6 @@ import { batchRoutes } from '../modules/batch/routes.js';
 import { LocalFileStore } from '../storage/local-files.js';
 import { BatchTickets, registerAuthHook } from './auth.js';
 import { AppError } from './errors.js';
-import { registerJsonBodyParser } from './json-body.js';
 
 export interface ServerOptions {
   config: Config;
@@ -116,7 +115,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
-  registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   // Per-address limits only where a route asks for one (the sign-in endpoints).
   await app.register(fastifyRateLimit, {
@@ -176,6 +174,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         db: database.db,
         files,
         uploadLimitBytes: config.fileBodyLimitBytes,
+        fileLimits: { quotaBytes: config.fileQuotaBytes },
       });
       adminRoutes(api, { ...authDeps, db: database.db });
       homeRoutes(api, deps);
@@ -184,7 +183,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       walkRoutes(api, deps);
       homeRecordRoutes(api, deps);
       collaborationRoutes(api, deps);
-      fileRoutes(api, deps, files, config.fileBodyLimitBytes);
+      fileRoutes(api, deps, files, config.fileBodyLimitBytes, {
+        quotaBytes: config.fileQuotaBytes,
+      });
       notificationRoutes(api, database.db, notifications);
       changelogRoutes(api, changelog);
       feedbackRoutes(api, database.db);

@@ -1,11 +1,33 @@
 // File bytes in a local folder under DATA_DIR (the default store); written through a
-// temporary file and a rename, so a reader never sees half a file.
+// temporary file and a rename, so a reader never sees half a file, and no temporary file
+// outlives a failed write.
 
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+
+/** A file where a folder is (`a/b` when `a/b/c` exists), or a folder inside a file. */
+export class FilePathConflictError extends Error {
+  constructor(readonly code: string) {
+    super(`file path conflict (${code})`);
+    this.name = 'FilePathConflictError';
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
+// What the file system answers when a path runs into a file or a folder of another kind.
+const CONFLICT_CODES = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY', 'ERR_FS_EISDIR']);
+
+function asConflict(error: unknown): unknown {
+  const code = errorCode(error);
+  return code !== undefined && CONFLICT_CODES.has(code) ? new FilePathConflictError(code) : error;
+}
 
 export class LocalFileStore {
   constructor(private readonly root: string) {}
@@ -15,19 +37,63 @@ export class LocalFileStore {
     return path.join(this.root, ...segments);
   }
 
+  /** Throws FilePathConflictError when the path is, or runs through, the other kind. */
   async write(segments: readonly string[], bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(segments);
-    await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, target);
+    try {
+      // Twice at most: a delete may prune the folder between mkdir and the write.
+      for (let attempt = 1; ; attempt += 1) {
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          await writeFile(temp, bytes, { flag: 'wx' });
+          break;
+        } catch (error) {
+          if (errorCode(error) !== 'ENOENT' || attempt === 2) throw error;
+        }
+      }
+      // A folder left empty by deletes gives way to the file; a folder with files does not.
+      await rmdir(target).catch(() => undefined);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw asConflict(error);
+    }
   }
 
-  read(segments: readonly string[]): ReadStream {
-    return createReadStream(this.pathOf(segments));
+  /** The bytes as a stream, or undefined when there is no file at the path. */
+  async read(segments: readonly string[]): Promise<ReadStream | undefined> {
+    let handle;
+    try {
+      handle = await open(this.pathOf(segments), 'r');
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw error;
+    }
+    try {
+      if ((await handle.stat()).isFile()) return handle.createReadStream();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    await handle.close();
+    return undefined;
   }
 
+  /** Removes the file, then every folder the removal left empty. */
   async remove(segments: readonly string[]): Promise<void> {
-    await rm(this.pathOf(segments), { force: true });
+    try {
+      await rm(this.pathOf(segments), { force: true });
+    } catch (error) {
+      throw asConflict(error);
+    }
+    for (let depth = segments.length - 1; depth > 0; depth -= 1) {
+      try {
+        await rmdir(this.pathOf(segments.slice(0, depth)));
+      } catch {
+        return; // Not empty (or already gone): the folders above are not empty either.
+      }
+    }
   }
 }

@@ -12,7 +12,8 @@ import { currentUser } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
 import type { LocalFileStore } from '../../storage/local-files.js';
-import { decodeBase64 } from '../files/routes.js';
+import { PROFILE_PICTURE, decodeBase64, writerOf } from '../files/routes.js';
+import type { StoreLimits } from '../files/stored-files.js';
 import { storeFile } from '../files/stored-files.js';
 import type { UserRepository } from './repository.js';
 import { toUserDocument } from './repository.js';
@@ -22,6 +23,7 @@ export interface ProfileDeps {
   db: Kysely<Database>;
   files: LocalFileStore;
   uploadLimitBytes: number;
+  fileLimits: StoreLimits;
 }
 
 const updatesSchema = z
@@ -98,12 +100,19 @@ export function profileRoutes(app: FastifyInstance, deps: ProfileDeps): void {
     });
     if ((await users.findById(userId)) === undefined) throw notFound();
     const now = new Date().toISOString();
-    const stored = await storeFile(
-      deps.db,
-      deps.files,
-      { segments: ['users', userId, 'profilePicture'], bytes, contentType, ownerId: user.id },
-      now,
-    );
+    // The picture belongs to the user whose folder it is in, even when an admin sets it.
+    const stored = await deps.db
+      .transaction()
+      .execute((trx) =>
+        storeFile(
+          trx,
+          deps.files,
+          { segments: ['users', userId, PROFILE_PICTURE], bytes, contentType },
+          writerOf(user),
+          deps.fileLimits,
+          now,
+        ),
+      );
     // The version query makes every cache see a new picture at once.
     const photoURL = `/api/files/${stored.path}?v=${stored.sha256.slice(0, 12)}`;
     await users.setPhotoUrl(userId, photoURL, now);

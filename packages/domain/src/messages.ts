@@ -115,6 +115,11 @@ export const MESSAGES = {
   providerNotLinked: 'This provider is not linked to your account',
   accountLocked: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   unknownScope: 'Unknown scope or scope group',
+  expectedIsoDate: 'expected an ISO 8601 date or date-time between the years 1900 and 2199',
+  batchWriteNotAllowed:
+    'not a write a batch may carry (record, walk, home and file-delete writes only, with a plain path)',
+  batchNested: 'A batch cannot be sent inside another batch',
+  phoneCallNotesOnly: 'You may change only the notes and voicemail of a phone call',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -137,6 +142,16 @@ export function temporaryIssueMessage(operation: string): string {
 
 export function errorFetchingHomesMessage(message: string): string {
   return `Error fetching homes: ${message}`;
+}
+
+/** A JSON body nested deeper than the server reads — ours. */
+export function jsonTooDeepMessage(maxDepth: number): string {
+  return `The request body is nested too deeply (at most ${maxDepth} levels)`;
+}
+
+/** `Unknown field "Colour"` — ours, for a field a record does not have. */
+export function unknownFieldMessage(field: string): string {
+  return `Unknown field "${field}"`;
 }
 
 /** `Invalid value for "Voicemail": expected boolean` — ours, for a field of the wrong type. */

@@ -42,6 +42,7 @@ import { batchRoutes } from '../modules/batch/routes.js';
 import { LocalFileStore } from '../storage/local-files.js';
 import { BatchTickets, registerAuthHook } from './auth.js';
 import { AppError } from './errors.js';
+import { registerJsonBodyParser } from './json-body.js';
 
 export interface ServerOptions {
   config: Config;
@@ -115,6 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
+  registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   // Per-address limits only where a route asks for one (the sign-in endpoints).
   await app.register(fastifyRateLimit, {

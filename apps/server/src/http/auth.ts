@@ -37,9 +37,10 @@ async function authenticate(
   const match = header === undefined ? null : /^Bearer ([^\s]+)$/i.exec(header);
   const token = match?.[1] === undefined ? undefined : await tokens.verifyDetailed(match[1]);
   if (token === undefined) return null;
-  const row = await users.findById(token.userId);
+  // The token's session must still be live: sign-out, a password change or a reset ends
+  // its access tokens at once (one query: the user row joined with the session check).
+  const row = await users.findWithLiveSession(token.userId, token.sessionId);
   if (row === undefined) return null;
-  // A password change or reset ends every session issued before it.
   if (row.tokens_valid_after !== null && token.issuedAt < Number(row.tokens_valid_after)) {
     return null;
   }

@@ -16,6 +16,7 @@ import type { Database } from '../db/schema.js';
 import type { ServerOptions } from '../http/server.js';
 import { buildServer } from '../http/server.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { SessionService } from '../modules/auth/sessions.js';
 import { createTokenService } from '../modules/auth/tokens.js';
 import { RecordRepository } from '../modules/records/repository.js';
 import type { NewRecord } from '../modules/records/repository.js';
@@ -175,6 +176,8 @@ export async function getTestServer(
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const users = new UserRepository(database.db);
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  // Access tokens name a live session, as those of a real sign-in do.
+  const sessions = new SessionService(database.db, tokens, config);
   const records = new RecordRepository(database.db);
 
   return {
@@ -202,7 +205,8 @@ export async function getTestServer(
         },
         new Date().toISOString(),
       );
-      return { id, email: address, token: await tokens.issue(id) };
+      const session = await sessions.open(id, new Date().toISOString());
+      return { id, email: address, token: session.accessToken };
     },
     client: (token) => makeClient(address, token),
     insert: (kind, list) => records.insertMany(database.db, kind, list, new Date().toISOString()),

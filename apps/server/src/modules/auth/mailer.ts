@@ -1,6 +1,6 @@
 // Outgoing mail through nodemailer: SMTP when SMTP_HOST is set; otherwise each mail is
-// written to DATA_DIR/outbox/ as an .eml file and its link logged, so a fresh machine
-// needs no mail server.
+// written to DATA_DIR/outbox/ as an .eml file, so a fresh machine needs no mail server.
+// The log says a mail was written and where, never its link: a reset link is a password.
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,8 +14,6 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The one link of the mail, logged by the dev transport. */
-  link?: string;
 }
 
 export interface Mailer {
@@ -63,10 +61,7 @@ export function createMailer(config: MailConfig, dataDir: string, log: FastifyBa
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
       );
       await writeFile(file, info.message);
-      log.info(
-        { to: mail.to, file, link: mail.link },
-        `mail written to the outbox: ${mail.subject}`,
-      );
+      log.info({ to: mail.to, file }, `mail written to the outbox folder: ${mail.subject}`);
     },
     close: () => transport.close(),
   };

@@ -1,5 +1,5 @@
 // One-time, expiring password reset tokens. Only their SHA-256 is stored; a new request
-// replaces the user's older unused tokens.
+// replaces the user's older unused tokens, and a password change or reset voids them all.
 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -50,5 +50,14 @@ export class PasswordResets {
       .where('token_hash', '=', hash)
       .executeTakeFirst();
     return row?.user_id;
+  }
+
+  /** Voids every outstanding link of a user: their password changed, by any way. */
+  async voidAllOf(userId: string): Promise<void> {
+    await this.db
+      .deleteFrom('password_resets')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 }

@@ -1,6 +1,8 @@
 // Provider and company single sign-on: the list of configured providers, the start of
 // an authorization-code + PKCE flow, its callback, linking and unlinking. In a popup the
 // callback page posts the outcome to the opener and closes; otherwise it redirects.
+// The provider returns to a fixed address (PUBLIC_URL, else this server's own HOST and
+// port), never one read from the request's Host header.
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,9 +26,17 @@ export interface ProviderRouteDeps extends AuthDeps {
   db: Kysely<Database>;
 }
 
-/** Binds a flow to the browser that started it (login CSRF); Lax so the redirect back carries it. */
+/**
+ * Binds a flow to the browser that started it (login CSRF). Lax, so the redirect back
+ * carries it; None (and Secure) for a provider that posts its answer cross-site (Apple).
+ */
 const STATE_COOKIE = 'field_oauth_state';
+const STATE_COOKIE_PATH = '/api/auth/oidc';
 const MESSAGE_TYPE = 'field-auth';
+/** The popup's fallback channel when the provider's pages cut it off from its opener. */
+const BROADCAST_CHANNEL = 'field-auth';
+/** The one route that takes a form body (a provider's form_post answer). */
+export const CALLBACK_ROUTE = '/auth/oidc/:provider/callback';
 
 const modeSchema = z.enum(['redirect', 'popup']).default('redirect');
 const startQuery = z.object({
@@ -58,8 +68,19 @@ export function safeReturnTo(value: string | null | undefined): string {
   return value;
 }
 
-function origin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * The address the provider sends the browser back to: PUBLIC_URL, or without it the
+ * configured HOST (a wildcard is localhost) and the port this server listens on. Never
+ * the Host header, which the client chooses.
+ */
+function appOrigin(
+  request: FastifyRequest,
+  deps: Pick<AuthDeps, 'publicUrl' | 'publicUrlExplicit' | 'host'>,
+): string {
+  if (deps.publicUrlExplicit) return deps.publicUrl;
+  const host = ['0.0.0.0', '::', ''].includes(deps.host) ? 'localhost' : deps.host;
+  const port = request.socket.localPort ?? new URL(deps.publicUrl).port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 class ProviderFlowError extends Error {
@@ -74,18 +95,8 @@ class ProviderFlowError extends Error {
 export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): void {
   const { providers, users } = deps;
   const states = new AuthStates(deps.db);
-  const configuredOrigin = deps.publicUrlExplicit ? deps.publicUrl : undefined;
   const redirectUri = (request: FastifyRequest, provider: string): string =>
-    `${origin(request, configuredOrigin)}/api/auth/oidc/${provider}/callback`;
-
-  // Apple's form_post answer comes as a urlencoded body.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
+    `${appOrigin(request, deps)}/api/auth/oidc/${provider}/callback`;
 
   const configured = (request: FastifyRequest): string => {
     const { provider } = parseWith(providerParam, request.params);
@@ -118,11 +129,13 @@ export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): v
       },
       new Date().toISOString(),
     );
+    const posts = providers.formPost(provider);
     void reply.setCookie(STATE_COOKIE, auth.state, {
       httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      path: '/api/auth/oidc',
+      sameSite: posts ? 'none' : 'lax',
+      // SameSite=None is only kept with Secure (browsers count http://localhost as secure).
+      secure: posts || request.protocol === 'https',
+      path: STATE_COOKIE_PATH,
       maxAge: 600,
     });
     return auth.url;
@@ -178,10 +191,13 @@ export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): v
       if (row === undefined || row.provider !== provider) {
         throw new ProviderFlowError(MESSAGES.ssoFailed);
       }
-      // The GET redirect back must come from the browser that started the flow. A form
-      // POST (Apple) is cross-site and carries no Lax cookie; its state alone binds it.
-      const cookie = request.cookies[STATE_COOKIE];
-      if (request.method === 'GET' && cookie !== row.state) {
+      // The answer must come back to the browser that started the flow (login CSRF):
+      // by a redirect (GET), or by a form POST for a provider that posts, whose state
+      // cookie is SameSite=None for that.
+      if (request.method === 'POST' && !providers.formPost(provider)) {
+        throw new ProviderFlowError(MESSAGES.ssoFailed);
+      }
+      if (request.cookies[STATE_COOKIE] !== row.state) {
         throw new ProviderFlowError(MESSAGES.ssoFailed);
       }
       if (params.error !== undefined) {
@@ -204,7 +220,7 @@ export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): v
         throw new ProviderFlowError(MESSAGES.ssoFailed);
       }
 
-      void reply.clearCookie(STATE_COOKIE, { path: '/api/auth/oidc' });
+      void reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
       if (row.link_user_id !== null) {
         const owner = await users.findByIdentity(provider, profile.subject);
         if (owner !== undefined && owner.id !== row.link_user_id) {
@@ -235,8 +251,21 @@ export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): v
     }
   };
 
-  app.get('/auth/oidc/:provider/callback', { config: { public: true } }, callback);
-  app.post('/auth/oidc/:provider/callback', { config: { public: true } }, callback);
+  app.get(CALLBACK_ROUTE, { config: { public: true } }, callback);
+  // A provider's form_post answer (Apple) is the only urlencoded body the API reads: the
+  // parser lives in this scope alone, so no other route (sign-in above all) takes a form
+  // a foreign page could submit.
+  void app.register((scope, _opts, done) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, parsed) => {
+        parsed(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    scope.post(CALLBACK_ROUTE, { config: { public: true } }, callback);
+    done();
+  });
 
   app.delete('/auth/providers/:provider', async (request) => {
     const user = currentUser(request);
@@ -253,7 +282,12 @@ export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): v
     return { ok: true };
   });
 
-  /** The account of a provider identity: linked, matched by verified address, or new. */
+  /**
+   * The account of a provider identity: linked, matched by verified address, or new. An
+   * address the provider has not verified is never matched nor given to a new account
+   * (it gets a placeholder): else whoever typed someone's address at a provider would own
+   * the account a reset link for that address opens later.
+   */
   async function accountFor(
     provider: string,
     profile: ProviderProfile,
@@ -272,7 +306,9 @@ export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): v
     const id = randomUUID();
     const placeholder = `${provider}-${randomBytes(6).toString('hex')}@users.invalid`;
     const email =
-      profile.email !== null && (await users.findByEmail(profile.email)) === undefined
+      profile.email !== null &&
+      profile.emailVerified &&
+      (await users.findByEmail(profile.email)) === undefined
         ? profile.email
         : placeholder;
     await users.create(
@@ -321,14 +357,22 @@ function finish(
   }
   const nonce = randomBytes(16).toString('base64');
   const message = JSON.stringify({ type: MESSAGE_TYPE, ...outcome }).replace(/</g, '\\u003c');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in</title></head><body><p>${outcome.ok ? 'Signed in. This window closes by itself.' : 'Sign-in did not complete. You can close this window.'}</p><script nonce="${nonce}">(function(){var m=${message};if(window.opener){window.opener.postMessage(m,window.location.origin);}window.close();})();</script></body></html>`;
-  return reply
-    .code(200)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
-    )
-    .send(html);
+  // To the opener, on this origin only; when the provider's pages severed the opener
+  // (their own opener policy), over a same-origin BroadcastChannel instead.
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in</title></head><body><p>${outcome.ok ? 'Signed in. This window closes by itself.' : 'Sign-in did not complete. You can close this window.'}</p><script nonce="${nonce}">(function(){var m=${message};if(window.opener){window.opener.postMessage(m,window.location.origin);}else if(typeof BroadcastChannel==='function'){var c=new BroadcastChannel('${BROADCAST_CHANNEL}');c.postMessage(m);c.close();}window.close();})();</script></body></html>`;
+  return (
+    reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The app page that opened this popup keeps it (same-origin-allow-popups); this page,
+      // reached from the provider's origin, must not ask for isolation of its own, or the
+      // browser would give it a new browsing context group without an opener.
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      .send(html)
+  );
 }

@@ -28,8 +28,10 @@ export interface AuthDeps {
   resets: PasswordResets;
   mailer: Mailer;
   publicUrl: string;
-  /** True when PUBLIC_URL was set; otherwise provider callbacks use the request's origin. */
+  /** True when PUBLIC_URL was set; otherwise providers return to HOST and this server's port. */
   publicUrlExplicit: boolean;
+  /** The configured HOST the server listens on. */
+  host: string;
   /** Per-address limit of the sign-in endpoints (@fastify/rate-limit route options). */
   rateLimit: { max: number; timeWindow: number };
 }
@@ -77,6 +79,21 @@ export async function completeSignIn(
   const row = (await deps.users.findById(user.id)) ?? user;
   const session = await deps.sessions.start(request, reply, user.id, now);
   return { ...session, user: toUserDocument(row, await deps.users.scopesOf(user.id)) };
+}
+
+/**
+ * A new password, by change or reset: every session ends (their access tokens with them)
+ * and every reset link still open is void.
+ */
+async function passwordChanged(
+  deps: Pick<AuthDeps, 'users' | 'sessions' | 'resets'>,
+  userId: string,
+  passwordHash: string,
+  now: string,
+): Promise<void> {
+  await deps.users.setPassword(userId, passwordHash, now);
+  await deps.sessions.revokeAllOf(userId, now);
+  await deps.resets.voidAllOf(userId);
 }
 
 function lockedOut(reply: FastifyReply, seconds: number): AppError {
@@ -151,7 +168,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
       throw unauthorized(MESSAGES.sessionEnded);
     }
     sessions.setCookie(request, reply, result.refreshToken);
-    const session = await sessions.issueAccessToken(user.id);
+    const session = await sessions.issueAccessToken(user.id, result.familyId);
     return { ...session, user: toUserDocument(user, await users.scopesOf(user.id)) };
   });
 
@@ -176,8 +193,12 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const now = new Date().toISOString();
     const userId = await deps.resets.consume(body.token, now);
     if (userId === undefined) throw badRequest(MESSAGES.resetLinkInvalid);
-    await users.setPassword(userId, await hashPassword(body.password), now);
-    await sessions.revokeAllOf(userId, now);
+    await passwordChanged(deps, userId, await hashPassword(body.password), now);
+    // The reset proves the mailbox, not the provider identities linked to the account: one
+    // linked by someone else (an account made from an address they did not own, before
+    // addresses had to be verified) must not keep a way in. Verified ones link again by
+    // address at the next provider sign-in.
+    await users.unlinkAllIdentities(userId);
     const user = await users.findById(userId);
     if (user !== undefined) await lockout.clear(user.email);
     return { ok: true };
@@ -198,8 +219,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
         throw badRequest(MESSAGES.reauthenticationFailed);
       }
       checkNewPassword(body.newPassword);
-      await users.setPassword(user.id, await hashPassword(body.newPassword), now);
-      await sessions.revokeAllOf(user.id, now);
+      await passwordChanged(deps, user.id, await hashPassword(body.newPassword), now);
       // This device stays signed in; every other session has ended.
       return sessions.start(request, reply, user.id, now);
     },
@@ -230,7 +250,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
  */
 export async function sendPasswordMail(
   deps: Pick<AuthDeps, 'resets' | 'mailer' | 'publicUrl'>,
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'log'>,
   user: UserRow,
   kind: 'reset' | 'welcome',
 ): Promise<void> {
@@ -269,7 +289,6 @@ function passwordMail(
   return {
     to,
     subject: kind === 'reset' ? 'Reset your Field App password' : 'Your Field App account',
-    link,
     text: `${greeting}\n\n${intro}\n${link}\n\nThe link works once and for ${lifetime}. ${outro}\n`,
     html: `<p>${escape(greeting)}</p><p>${escape(intro)}</p><p><a href="${escape(link)}">${escape(link)}</a></p><p>The link works once and for ${lifetime}. ${escape(outro)}</p>`,
   };

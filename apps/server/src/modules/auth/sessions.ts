@@ -29,7 +29,7 @@ export interface IssuedSession {
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; refreshToken: string }
+  | { ok: true; userId: string; familyId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
 
 export class SessionService {
@@ -46,14 +46,21 @@ export class SessionService {
     return new Date(Date.parse(now) + this.config.refreshTokenTtlDays * 86_400_000).toISOString();
   }
 
-  /** Starts a new family: a sign-in, a registration, a password change. */
-  async createRefreshToken(userId: string, now: string): Promise<string> {
+  /**
+   * Starts a new family (a session): a sign-in, a registration, a password change. The
+   * family id is the session id its access tokens carry.
+   */
+  async createRefreshToken(
+    userId: string,
+    now: string,
+  ): Promise<{ token: string; familyId: string }> {
     const token = newSecretToken();
+    const familyId = randomUUID();
     await this.db
       .insertInto('refresh_tokens')
       .values({
         token_hash: hashToken(token),
-        family_id: randomUUID(),
+        family_id: familyId,
         user_id: userId,
         created_at: now,
         expires_at: this.expiresAt(now),
@@ -61,7 +68,7 @@ export class SessionService {
         revoked_at: null,
       })
       .execute();
-    return token;
+    return { token, familyId };
   }
 
   /**
@@ -112,7 +119,7 @@ export class SessionService {
       }
       return this.presentedAgain(current, now);
     }
-    return { ok: true, userId: row.user_id, refreshToken: next };
+    return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: next };
   }
 
   private successor(row: RefreshTokensTable, token: string, now: string): RefreshTokensTable {
@@ -136,7 +143,7 @@ export class SessionService {
         .insertInto('refresh_tokens')
         .values(this.successor(row, sibling, now))
         .execute();
-      return { ok: true, userId: row.user_id, refreshToken: sibling };
+      return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: sibling };
     }
     await this.revokeFamily(row.family_id, now);
     return { ok: false, reason: 'reused' };
@@ -171,8 +178,20 @@ export class SessionService {
       .execute();
   }
 
-  async issueAccessToken(userId: string): Promise<IssuedSession> {
-    return { accessToken: await this.tokens.issue(userId), expiresIn: this.tokens.ttlSeconds };
+  async issueAccessToken(userId: string, familyId: string): Promise<IssuedSession> {
+    return {
+      accessToken: await this.tokens.issue(userId, familyId),
+      expiresIn: this.tokens.ttlSeconds,
+    };
+  }
+
+  /** A new session without a cookie: its refresh token and first access token. */
+  async open(
+    userId: string,
+    now: string,
+  ): Promise<IssuedSession & { refreshToken: string; familyId: string }> {
+    const { token, familyId } = await this.createRefreshToken(userId, now);
+    return { ...(await this.issueAccessToken(userId, familyId)), refreshToken: token, familyId };
   }
 
   private secure(request: FastifyRequest): boolean {
@@ -211,8 +230,8 @@ export class SessionService {
     userId: string,
     now: string,
   ): Promise<IssuedSession> {
-    const refresh = await this.createRefreshToken(userId, now);
-    this.setCookie(request, reply, refresh);
-    return this.issueAccessToken(userId);
+    const opened = await this.open(userId, now);
+    this.setCookie(request, reply, opened.refreshToken);
+    return { accessToken: opened.accessToken, expiresIn: opened.expiresIn };
   }
 }

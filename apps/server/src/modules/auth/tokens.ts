@@ -1,4 +1,6 @@
-// Short-lived access tokens: HS256 JWTs signed with the configured secret (jose).
+// Short-lived access tokens: HS256 JWTs signed with the configured secret (jose). Each
+// names the session (refresh-token family) it belongs to, so ending that session ends
+// its access tokens at once, not when they expire.
 
 import { SignJWT, jwtVerify } from 'jose';
 
@@ -7,16 +9,16 @@ const AUDIENCE = 'field-app-api';
 
 export interface VerifiedToken {
   userId: string;
+  /** The session (refresh-token family) the token was issued for. */
+  sessionId: string;
   /** Issued-at, epoch seconds. */
   issuedAt: number;
 }
 
 export interface TokenService {
   readonly ttlSeconds: number;
-  issue(userId: string): Promise<string>;
-  /** The user id of a valid token, or undefined for any invalid or expired one. */
-  verify(token: string): Promise<string | undefined>;
-  /** As `verify`, with the time the token was issued. */
+  issue(userId: string, sessionId: string): Promise<string>;
+  /** The user and session of a valid token, or undefined for any invalid or expired one. */
   verifyDetailed(token: string): Promise<VerifiedToken | undefined>;
 }
 
@@ -28,16 +30,19 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         audience: AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (payload.sub === undefined || payload.iat === undefined) return undefined;
-      return { userId: payload.sub, issuedAt: payload.iat };
+      const sid = payload['sid'];
+      if (payload.sub === undefined || payload.iat === undefined || typeof sid !== 'string') {
+        return undefined;
+      }
+      return { userId: payload.sub, sessionId: sid, issuedAt: payload.iat };
     } catch {
       return undefined;
     }
   };
   return {
     ttlSeconds,
-    issue: (userId) =>
-      new SignJWT({})
+    issue: (userId, sessionId) =>
+      new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -45,7 +50,6 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(secret),
-    verify: async (token) => (await verifyDetailed(token))?.userId,
     verifyDetailed,
   };
 }

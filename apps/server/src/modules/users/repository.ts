@@ -60,6 +60,29 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The user, if the session (refresh-token family) `sessionId` of theirs is still live:
+   * not signed out, not ended by a password change or reset. One query, by primary key
+   * and the family index: the auth hook runs it on every request.
+   */
+  findWithLiveSession(id: string, sessionId: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll('users')
+      .where('users.id', '=', id)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.token_hash')
+            .where('refresh_tokens.family_id', '=', sessionId)
+            .whereRef('refresh_tokens.user_id', '=', 'users.id')
+            .where('refresh_tokens.revoked_at', 'is', null),
+        ),
+      )
+      .executeTakeFirst();
+  }
+
   async scopesOf(userId: string, db: Db = this.db): Promise<Scope[]> {
     const rows = await db
       .selectFrom('user_scopes')
@@ -252,6 +275,15 @@ export class UserRepository {
       })
       .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
       .execute();
+  }
+
+  /** Removes every provider identity of a user (a password reset; see the reset route). */
+  async unlinkAllIdentities(userId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('user_identities')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async unlinkIdentity(userId: string, provider: string): Promise<number> {

@@ -19,6 +19,7 @@ import { createMailer } from '../modules/auth/mailer.js';
 import { PasswordResets } from '../modules/auth/password-resets.js';
 import type { OAuth2EndpointUrls } from '../modules/auth/providers.js';
 import { ProviderRegistry } from '../modules/auth/providers.js';
+import { registerOriginCheck } from '../modules/auth/origin-check.js';
 import { providerRoutes } from '../modules/auth/provider-routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { SessionService } from '../modules/auth/sessions.js';
@@ -114,6 +115,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         upgradeInsecureRequests: null,
       },
     },
+    // The provider sign-in popup must keep its opener to report back (provider-routes.ts).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
   registerJsonBodyParser(app);
@@ -143,6 +146,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     mailer,
     publicUrl: config.publicUrl,
     publicUrlExplicit: config.publicUrlExplicit,
+    host: config.host,
     rateLimit: {
       max: config.rateLimit.signInMax,
       timeWindow: config.rateLimit.windowSeconds * 1000,
@@ -166,6 +170,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     (api, _opts, done) => {
       const batchTickets = new BatchTickets();
       registerAuthHook(api, tokens, users, batchTickets);
+      registerOriginCheck(api, config.publicUrl);
       api.get('/health', { config: { public: true } }, () =>
         Promise.resolve({ status: 'ok', version: APP_VERSION }),
       );

@@ -1,11 +1,17 @@
 // The session calls: sign in, register, refresh and sign out. The access token goes to
 // the API client's memory; the refresh token stays in its HttpOnly cookie, out of reach
-// of any script.
+// of any script. The token and the session's user id (offline/session-user.ts, which the
+// write queue checks) are always set together.
+//
+// Signing out works offline too: the token goes at once, and the server's logout (which
+// revokes the refresh cookie) is remembered as pending and done before the next refresh or
+// sign-in, so the cookie left behind cannot bring the previous user back.
 
 import type { UserDocument } from '@field/domain';
 import { userDocumentSchema } from '@field/domain';
 import type { Parser } from '../api/client';
 import { ApiError, anyJson, apiClient } from '../api/client';
+import { setSessionUser } from '../offline/session-user';
 
 const PATHS = {
   login: '/api/auth/login',
@@ -33,7 +39,49 @@ const sessionAnswer: Parser<SessionAnswer> = {
 
 function started(answer: SessionAnswer): UserDocument {
   apiClient.setToken(answer.accessToken);
+  setSessionUser(answer.user.id);
   return answer.user;
+}
+
+function ended(): void {
+  apiClient.setToken(null);
+  setSessionUser(null);
+}
+
+/** Set while a sign-out has not reached the server (kept across reloads and tabs). */
+const LOGOUT_PENDING_KEY = 'field-app:logout-pending';
+
+function pendingLogout(): boolean {
+  try {
+    return localStorage.getItem(LOGOUT_PENDING_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function setPendingLogout(pending: boolean): void {
+  try {
+    if (pending) localStorage.setItem(LOGOUT_PENDING_KEY, String(Date.now()));
+    else localStorage.removeItem(LOGOUT_PENDING_KEY);
+  } catch {
+    // No local storage: the logout is tried once, at sign-out.
+  }
+}
+
+/**
+ * The server's half of a sign-out that could not reach it: revokes the refresh cookie.
+ * Throws while the server cannot be reached (the sign-out stays pending).
+ */
+async function finishPendingLogout(): Promise<void> {
+  if (!pendingLogout()) return;
+  try {
+    await apiClient.post(PATHS.logout, {}, anyJson);
+  } catch (error) {
+    // The server answered and refused (never expected): retrying would not help.
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    if (!refused) throw error;
+  }
+  setPendingLogout(false);
 }
 
 export interface Credentials {
@@ -42,6 +90,7 @@ export interface Credentials {
 }
 
 export async function signIn(credentials: Credentials): Promise<UserDocument> {
+  await finishPendingLogout();
   return started(await apiClient.post(PATHS.login, credentials, sessionAnswer));
 }
 
@@ -51,6 +100,7 @@ export interface Registration extends Credentials {
 }
 
 export async function register(input: Registration): Promise<UserDocument> {
+  await finishPendingLogout();
   return started(await apiClient.post(PATHS.register, input, sessionAnswer));
 }
 
@@ -68,20 +118,37 @@ export async function refreshSession(): Promise<UserDocument | null> {
 }
 
 async function refreshOnce(): Promise<UserDocument | null> {
+  if (pendingLogout()) {
+    // Signed out while the server was away: the cookie is revoked, not used.
+    await finishPendingLogout();
+    ended();
+    return null;
+  }
   try {
     return started(await apiClient.post(PATHS.refresh, {}, sessionAnswer));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      apiClient.setToken(null);
+      ended();
       return null;
     }
     throw error;
   }
 }
 
-export async function signOutOnServer(): Promise<void> {
-  await apiClient.post(PATHS.logout, {}, anyJson);
-  apiClient.setToken(null);
+/**
+ * Ends the session here, then on the server (the refresh cookie revoked). Resolves
+ * `onServer: false` when the server could not be reached: the logout stays pending and is
+ * done before the next refresh or sign-in.
+ */
+export async function signOutOnServer(): Promise<{ onServer: boolean }> {
+  ended();
+  setPendingLogout(true);
+  try {
+    await finishPendingLogout();
+    return { onServer: true };
+  } catch {
+    return { onServer: false };
+  }
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

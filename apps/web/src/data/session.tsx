@@ -2,6 +2,7 @@
 // refresh cookie; with no connection the last signed-in user's document (kept in the
 // device database, no secret in it) lets the app open offline, and the session refreshes
 // as soon as the connection returns. The access token lives in the API client's memory.
+// Signing out clears the device's data for the next user (offline/sign-out.ts).
 
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +11,9 @@ import { resolveAccess, userDocumentSchema } from '@field/domain';
 import type { ApiClient, HttpMethod, Parser, RequestOptions } from '../api/client';
 import { apiClient } from '../api/client';
 import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
+import { useOptionalOfflineEngine } from '../offline/react';
+import { SessionChangedError, sessionUserId, setSessionUser } from '../offline/session-user';
+import { clearDeviceForSignOut } from '../offline/sign-out';
 import { refreshSession, signOutOnServer } from './session-api';
 
 const CACHED_USER_KEY = 'session:user';
@@ -25,8 +29,16 @@ export interface Session {
   /** The user signed out (rather than the session ending): the next sign-in starts afresh. */
   signedOut: boolean;
   setUser: (user: UserDocument | null) => void;
-  /** Ends the session on the server and here; rejects when the server cannot be reached. */
-  signOut: () => Promise<void>;
+  /**
+   * Ends the session here and on the server (later, if it cannot be reached now) and
+   * clears the device's data; rejects when the device could not be cleared.
+   */
+  signOut: (options?: SignOutOptions) => Promise<void>;
+}
+
+export interface SignOutOptions {
+  /** Keep the user's unsent writes and drafts on the device (for their next sign-in). */
+  keepUnsent?: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -52,10 +64,16 @@ export async function refreshForQueue(): Promise<boolean> {
 /** Whether the mounted provider has a user (signed in, or restored offline). */
 let providerHasUser = false;
 
-/** With a user but no access token (a reload offline), the session refreshes first. */
+/**
+ * With a user but no access token (a reload offline), the session refreshes first. The
+ * queue checked the write's author against the session's user before calling: if the
+ * refresh brought someone else's session, the write is not sent.
+ */
 async function ensureToken(): Promise<void> {
   if (!apiClient.hasToken() && providerHasUser && providerRefresh !== null) {
+    const before = sessionUserId();
     await providerRefresh();
+    if (sessionUserId() !== before) throw new SessionChangedError();
   }
 }
 
@@ -130,8 +148,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [offline, setOffline] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
   const refreshing = useRef<Promise<boolean> | null>(null);
+  const engine = useOptionalOfflineEngine();
 
   const setUser = useCallback((next: UserDocument | null) => {
+    setSessionUser(next?.id ?? null);
     setUserState(next);
     setOffline(false);
     if (next !== null) {
@@ -154,6 +174,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return restored !== null;
       } catch {
         const cached = await cachedUser();
+        // Opened offline: the device's user owns the writes queued now (no token yet).
+        if (sessionUserId() === null && cached !== null) setSessionUser(cached.id);
         setUserState((current) => current ?? cached);
         setOffline(true);
         return false;
@@ -192,11 +214,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // An expired or revoked access token: try the refresh cookie once, else sign out.
   useEffect(() => apiClient.onUnauthorized(() => void refresh()), [refresh]);
 
-  const signOut = useCallback(async () => {
-    await signOutOnServer();
-    setSignedOut(true);
-    setUser(null);
-  }, [setUser]);
+  const signOut = useCallback(
+    async (options: SignOutOptions = {}) => {
+      const leaving = sessionUserId() ?? user?.id ?? null;
+      // The token and the session's user go first: nothing more is sent as this user.
+      const server = signOutOnServer();
+      if (engine !== null) {
+        await clearDeviceForSignOut(engine, {
+          user: leaving,
+          keepUnsent: options.keepUnsent === true,
+        });
+      }
+      await server;
+      setSignedOut(true);
+      setUser(null);
+    },
+    [engine, setUser, user],
+  );
 
   const value = useMemo<Session>(
     () => ({
@@ -223,7 +257,7 @@ export function useSession(): Session {
 export function useSignedIn(): {
   user: UserDocument;
   access: Access;
-  signOut: () => Promise<void>;
+  signOut: (options?: SignOutOptions) => Promise<void>;
 } {
   const { user, access, signOut } = useSession();
   if (user === null || access === null) throw new Error('useSignedIn outside the signed-in shell');

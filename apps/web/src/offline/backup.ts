@@ -1,18 +1,30 @@
 // Data backup (spec-clarifications, "Data backup"): the device's unsent writes and its
 // drafts as one JSON file the user downloads, and can import again on this or another
 // device. Imported writes keep their ids, so one that already reached the server is
-// answered from its idempotency key instead of landing twice.
+// answered from its idempotency key instead of landing twice. A write keeps its author
+// through the file, so it is still sent only under that user's session.
 
 import type { QueuedMutation } from '@field/domain';
 import { MESSAGES, draftSchema, queuedMutationSchema } from '@field/domain';
 import type { DraftRow, FieldDatabase, MutationRow } from './database';
 import { recordKeysOf } from './mutation-handlers';
+import { belongsTo } from './session-user';
 
 export const BACKUP_FORMAT = 'field-app-backup/1';
 
 interface Backup {
-  mutations: QueuedMutation[];
+  mutations: Array<QueuedMutation & { author?: string }>;
   drafts: DraftRow[];
+}
+
+/** The `author` of a stored or read item, when it is a string. */
+function authorOf(value: unknown): { author?: string } {
+  return typeof value === 'object' &&
+    value !== null &&
+    'author' in value &&
+    typeof value.author === 'string'
+    ? { author: value.author }
+    : {};
 }
 
 /** Checks the file with the domain's schemas (the web app has no schema library of its own). */
@@ -26,11 +38,14 @@ function parseBackup(text: string): Backup {
     'mutations' in parsed && Array.isArray(parsed.mutations) ? parsed.mutations : [];
   const drafts = 'drafts' in parsed && Array.isArray(parsed.drafts) ? parsed.drafts : [];
   return {
-    mutations: mutations.map((m: unknown) => queuedMutationSchema.parse(m)),
+    mutations: mutations.map((m: unknown) => ({
+      ...queuedMutationSchema.parse(m),
+      ...authorOf(m),
+    })),
     drafts: drafts.map((d: unknown) => {
       const autosave =
         typeof d === 'object' && d !== null && 'autosave' in d && d.autosave === true;
-      return { ...draftSchema.parse(d), autosave };
+      return { ...draftSchema.parse(d), autosave, ...authorOf(d) };
     }),
   };
 }
@@ -42,15 +57,40 @@ export class BackupError extends Error {
   }
 }
 
+export interface ExportOptions {
+  /**
+   * Only this user's writes and drafts (theirs or without an author), e.g. at sign-out; by
+   * default everything on the device.
+   */
+  user?: string | null;
+}
+
+/** The file name to offer a backup under: `field-app-backup-<date>.json`. */
+export function backupFileName(now: Date = new Date()): string {
+  return `field-app-backup-${now.toISOString().slice(0, 10)}.json`;
+}
+
 /** The backup as a JSON Blob (offer it as `field-app-backup-<date>.json`). */
-export async function exportBackup(db: FieldDatabase, now: Date = new Date()): Promise<Blob> {
+export async function exportBackup(
+  db: FieldDatabase,
+  now: Date = new Date(),
+  options: ExportOptions = {},
+): Promise<Blob> {
   try {
-    const [mutations, drafts] = await Promise.all([db.mutations.toArray(), db.drafts.toArray()]);
+    const [allMutations, allDrafts] = await Promise.all([
+      db.mutations.orderBy('timestamp').toArray(),
+      db.drafts.toArray(),
+    ]);
+    const { user } = options;
+    const mutations =
+      user === undefined ? allMutations : allMutations.filter((m) => belongsTo(m.author, user));
+    const drafts =
+      user === undefined ? allDrafts : allDrafts.filter((d) => belongsTo(d.author, user));
     const backup = {
       format: BACKUP_FORMAT,
       createdAt: now.toISOString(),
-      // Only the spec's fields of a queued write; the rest is rebuilt on import.
-      mutations: mutations.map((m) => queuedMutationSchema.parse(m)),
+      // Only the spec's fields of a queued write (and its author); the rest is rebuilt on import.
+      mutations: mutations.map((m) => ({ ...queuedMutationSchema.parse(m), ...authorOf(m) })),
       drafts,
     };
     return new Blob([JSON.stringify(backup, null, 2)], { type: 'application/json' });

@@ -25,6 +25,8 @@ export interface CacheStorage {
   entries(): Promise<Array<[string, PersistedQuery]>>;
   /** Writes what the debounce is holding now (before a page hides, and in tests). */
   flush(): Promise<void>;
+  /** Drops what the debounce is holding and empties the store (sign-out). */
+  clear(): Promise<void>;
 }
 
 function isPersistedQuery(value: unknown): value is PersistedQuery {
@@ -94,6 +96,13 @@ export function createCacheStorage(
       );
     },
     flush,
+    async clear() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      pending.clear();
+      await flushing;
+      await db.cache.clear();
+    },
   };
 }
 
@@ -105,6 +114,11 @@ export interface FieldQueryPersister {
   restoreQueries(queryClient: QueryClient, queryKey?: QueryKey): Promise<number>;
   /** Removes expired and other-version entries. */
   gc(): Promise<void>;
+  /**
+   * Forgets every stored query (sign-out): waiting writes are dropped, and an answer to a
+   * fetch started before is not stored.
+   */
+  clear(): Promise<void>;
   storage: CacheStorage;
 }
 
@@ -125,6 +139,8 @@ export function createFieldQueryPersister(
   const maxAge = options.maxAgeMs ?? PERSISTED_CACHE.maxAgeMs;
   const now = options.now ?? (() => Date.now());
   const storageKey = (hash: string): string => `${QUERY_CACHE_PREFIX}-${hash}`;
+  /** Counts clears: a fetch that started before the last one keeps its answer to itself. */
+  let generation = 0;
 
   const usable = (stored: PersistedQuery): boolean =>
     stored.buster === buster &&
@@ -156,6 +172,7 @@ export function createFieldQueryPersister(
   }
 
   const persisterFn: QueryPersister = async (queryFn, context, query) => {
+    const started = generation;
     if (query.state.data === undefined) {
       const stored = await retrieve(query.queryHash);
       if (stored !== undefined) {
@@ -167,7 +184,9 @@ export function createFieldQueryPersister(
       }
     }
     const data = await queryFn(context);
-    notifyManager.schedule(() => persistQuery(query));
+    notifyManager.schedule(() => {
+      if (started === generation) persistQuery(query);
+    });
     return data;
   };
 
@@ -194,6 +213,10 @@ export function createFieldQueryPersister(
         if (!usable(stored)) storage.removeItem(key);
       }
       await storage.flush();
+    },
+    async clear() {
+      generation += 1;
+      await storage.clear();
     },
     storage,
   };

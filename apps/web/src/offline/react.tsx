@@ -1,5 +1,6 @@
 // The engine for screens: a provider and small hooks (queue counts and list as live
 // queries, online state, drafts). Screens call these; they never open the database.
+// Writes and drafts another user kept on this device at sign-out are never shown.
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
@@ -7,11 +8,22 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { MutationRow } from './database';
 import type { OfflineEngine } from './engine';
 import type { DraftRow } from './database';
+import { belongsTo, sessionUserId, subscribeSessionUser } from './session-user';
 
 const EngineContext = createContext<OfflineEngine | null>(null);
 
 export function OfflineEngineProvider(props: { engine: OfflineEngine; children: ReactNode }) {
   return <EngineContext.Provider value={props.engine}>{props.children}</EngineContext.Provider>;
+}
+
+/** The engine, or null where it did not start (the app runs online only). */
+export function useOptionalOfflineEngine(): OfflineEngine | null {
+  return useContext(EngineContext);
+}
+
+/** The signed-in user's id as the queue knows it (session-user.ts), live. */
+export function useSessionUserId(): string | null {
+  return useSyncExternalStore(subscribeSessionUser, sessionUserId);
 }
 
 export function useOfflineEngine(): OfflineEngine {
@@ -25,24 +37,34 @@ export interface QueueCounts {
   failed: number;
 }
 
-/** Pending (in flight included) and failed writes, live. */
+/** The signed-in user's pending (in flight included) and failed writes, live. */
 export function useQueueCounts(): QueueCounts {
   const { db } = useOfflineEngine();
+  const user = useSessionUserId();
   return (
-    useLiveQuery(
-      async () => ({
-        pending: await db.mutations.where('status').equals('pending').count(),
-        failed: await db.mutations.where('status').equals('failed').count(),
-      }),
-      [db],
-    ) ?? { pending: 0, failed: 0 }
+    useLiveQuery(async () => {
+      const rows = (await db.mutations.toArray()).filter((row) => belongsTo(row.author, user));
+      return {
+        pending: rows.filter((row) => row.status === 'pending').length,
+        failed: rows.filter((row) => row.status === 'failed').length,
+      };
+    }, [db, user]) ?? { pending: 0, failed: 0 }
   );
 }
 
-/** Every queued write, oldest first, live (the Mutation Queue view). */
+/** The signed-in user's queued writes, oldest first, live (the Mutation Queue view). */
 export function useQueuedMutations(): MutationRow[] {
   const { db } = useOfflineEngine();
-  return useLiveQuery(() => db.mutations.orderBy('timestamp').toArray(), [db]) ?? [];
+  const user = useSessionUserId();
+  return (
+    useLiveQuery(
+      async () =>
+        (await db.mutations.orderBy('timestamp').toArray()).filter((row) =>
+          belongsTo(row.author, user),
+        ),
+      [db, user],
+    ) ?? []
+  );
 }
 
 /** The connection state the engine uses (events + checks), live. */
@@ -54,14 +76,25 @@ export function useOnlineStatus(): boolean {
 /** Drafts, optionally of one home and form, newest first, live. */
 export function useDrafts(filter: { homeRID?: string; formTitle?: string } = {}): DraftRow[] {
   const { db, drafts } = useOfflineEngine();
+  const user = useSessionUserId();
   const { homeRID, formTitle } = filter;
   return (
-    useLiveQuery(() => drafts.list({ homeRID, formTitle }), [db, drafts, homeRID, formTitle]) ?? []
+    useLiveQuery(
+      async () =>
+        (await drafts.list({ homeRID, formTitle })).filter((d) => belongsTo(d.author, user)),
+      [db, drafts, homeRID, formTitle, user],
+    ) ?? []
   );
 }
 
 /** Expired drafts for the expired-drafts dialog, live. */
 export function useExpiredDrafts(): DraftRow[] {
   const { db, drafts } = useOfflineEngine();
-  return useLiveQuery(() => drafts.listExpired(), [db, drafts]) ?? [];
+  const user = useSessionUserId();
+  return (
+    useLiveQuery(
+      async () => (await drafts.listExpired()).filter((d) => belongsTo(d.author, user)),
+      [db, drafts, user],
+    ) ?? []
+  );
 }

@@ -1,5 +1,6 @@
 // The profile menu of section 2: name, role, account and app settings, Manage Homes,
 // Documentation, Release Roadmap, Feedback, the work / presentation toggle and Logout.
+// Logout first offers to send, export or keep the user's unsent work (sign-out-dialog.tsx).
 
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -25,14 +26,21 @@ import { CHANGELOG_ROUTE, MESSAGES, accountRoute, canOpenRoute, findRoute } from
 import { setMode, useLocalSettings } from '../../data/local-settings';
 import { useSignedIn } from '../../data/session';
 import { useUserPhoto } from '../../data/user-photo';
+import { useOptionalOfflineEngine } from '../../offline/react';
+import type { UnsentWork } from '../../offline/sign-out';
+import { unsentWork } from '../../offline/sign-out';
 import { EXTERNAL_LINKS } from '../../ui/links';
 import { toast } from '../../ui/toast';
+import { SignOutDialog, useEngineOnline } from './sign-out-dialog';
 
 export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
   const { t } = useTranslation();
   const { user, access, signOut } = useSignedIn();
   const { mode } = useLocalSettings();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const engine = useOptionalOfflineEngine();
+  const online = useEngineOnline(engine);
+  const [unsent, setUnsent] = useState<UnsentWork | null>(null);
   const photo = useUserPhoto(user.photoURL);
   const close = () => setAnchor(null);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -144,7 +152,16 @@ export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
         <MenuItem
           onClick={() => {
             close();
-            signOut().catch(() => toast(MESSAGES.logoutFailed, 'error'));
+            const logout = async (): Promise<void> => {
+              // Unsent work first: the dialog offers to send, export or keep it.
+              const work = engine === null ? null : await unsentWork(engine, user.id);
+              if (work !== null && (work.writes.length > 0 || work.drafts.length > 0)) {
+                setUnsent(work);
+                return;
+              }
+              await signOut();
+            };
+            logout().catch(() => toast(MESSAGES.logoutFailed, 'error'));
           }}
         >
           <ListItemIcon>
@@ -153,6 +170,16 @@ export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
           {t('profile.logout')}
         </MenuItem>
       </Menu>
+      {unsent !== null && engine !== null && (
+        <SignOutDialog
+          work={unsent}
+          user={user.id}
+          online={online}
+          device={engine}
+          signOut={signOut}
+          onClose={() => setUnsent(null)}
+        />
+      )}
     </>
   );
 }

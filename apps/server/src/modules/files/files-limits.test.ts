@@ -170,6 +170,22 @@ describe.each(await availableDialects())('file limits on %s', (dialect) => {
     );
   });
 
+  it.each([
+    [
+      'a key longer than the table holds',
+      `walkItems/${'k'.repeat(150)}/${'k'.repeat(150)}/${'k'.repeat(150)}`,
+    ],
+    ['a collection longer than the table holds', `${'c'.repeat(101)}/file.jpg`],
+  ])('refuses %s with 400', async (_label, file) => {
+    const data = Buffer.from('x').toString('base64');
+    expect(await builder.post(`/files/${file}`, { data })).toMatchObject({
+      status: 400,
+      body: {
+        error: 'Invalid file path: use collection/key with letters, digits, ".", "_" and "-"',
+      },
+    });
+  });
+
   it('answers a file whose bytes are gone with 404', async () => {
     const data = Buffer.from('x').toString('base64');
     expect((await builder.post('/files/walkItems/lost/file.jpg', { data })).status).toBe(201);

@@ -34,17 +34,26 @@ export interface FilePath {
   segments: string[];
 }
 
+// The widths of the files table's columns (collection, key, owner_id).
+const MAX_COLLECTION = 100;
+const MAX_KEY = 400;
+const MAX_USER_ID = 64;
+
 /** Splits and checks `collection/key...`; no empty, '.' or '..' segment passes. */
 export function parseFilePath(raw: string, minSegments = 2): FilePath {
   const segments = raw.split('/');
+  const [collection = '', ...rest] = segments;
+  const key = rest.join('/');
   if (
     segments.length < minSegments ||
-    !segments.every((s) => SEGMENT.test(s) && !/^\.+$/.test(s))
+    !segments.every((s) => SEGMENT.test(s) && !/^\.+$/.test(s)) ||
+    collection.length > MAX_COLLECTION ||
+    key.length > MAX_KEY ||
+    (collection === 'users' && (segments[1]?.length ?? 0) > MAX_USER_ID)
   ) {
     throw badRequest(MESSAGES.invalidFilePath);
   }
-  const [collection = '', ...rest] = segments;
-  return { collection, key: rest.join('/'), segments };
+  return { collection, key, segments };
 }
 
 /**

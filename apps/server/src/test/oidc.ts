@@ -19,7 +19,10 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-/** Every account exists; its address is `{login}@corp.test`, verified. */
+/**
+ * Every account exists; its address is `{login}@corp.test`, verified, except for logins
+ * starting with `unverified`.
+ */
 export async function startOidcProvider(): Promise<TestOidcProvider> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = createServer((req, res) => {
@@ -56,7 +59,7 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
           claims: () => ({
             sub,
             email: `${sub}@corp.test`,
-            email_verified: true,
+            email_verified: !sub.startsWith('unverified'),
             given_name: 'Sam',
             family_name: sub,
             name: `Sam ${sub}`,
@@ -137,12 +140,19 @@ export class TestBrowser {
 
   /**
    * Follows redirects from `url`; on the provider's pages, signs in as `login` and
-   * approves (or, with `cancel`, aborts). Stops at the first answer outside the provider
-   * that is not a redirect.
+   * approves (or, with `cancel`, aborts), and submits a form_post answer as the browser's
+   * script would (cross-site, with the provider's Origin). Stops at the first answer
+   * outside the provider that is not a redirect.
    */
   async signIn(
     url: string,
-    options: { login: string; providerOrigin: string; cancel?: boolean },
+    options: {
+      login: string;
+      providerOrigin: string;
+      cancel?: boolean;
+      /** Stop at a form_post page instead of submitting it (its answer, unsent). */
+      holdFormPost?: boolean;
+    },
   ): Promise<BrowserResponse> {
     let next: { url: string; form?: Record<string, string> } = { url };
     for (let step = 0; step < 20; step += 1) {
@@ -160,6 +170,17 @@ export class TestBrowser {
         continue;
       }
       const action = /<form[^>]*action="([^"]+)"/.exec(response.text)?.[1];
+      if (action !== undefined && new URL(action, next.url).origin !== options.providerOrigin) {
+        if (options.holdFormPost === true) return response;
+        const form: Record<string, string> = {};
+        for (const m of response.text.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+          if (m[1] !== undefined && m[2] !== undefined) form[m[1]] = m[2];
+        }
+        return this.request(new URL(action, next.url).href, {
+          form,
+          headers: { origin: options.providerOrigin },
+        });
+      }
       const prompt = /name="prompt" value="([^"]+)"/.exec(response.text)?.[1];
       if (action === undefined || prompt === undefined) {
         throw new Error(

@@ -2,7 +2,11 @@
 // the whole authorization-code + PKCE flow: as the company single sign-on in a popup,
 // and as a social provider (google, pointed at the local issuer) in a full-page flow.
 
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCookies } from '../../test/cookies.js';
 import { availableDialects } from '../../test/databases.js';
 import type { TestOidcProvider } from '../../test/oidc.js';
 import { startOAuth2Server } from '../../test/oauth2.js';
@@ -317,5 +321,227 @@ describe('a plain OAuth 2 provider (GitHub) on loopback', () => {
       await server.close();
       await github.close();
     }
+  });
+});
+
+/** The fields of a provider's form_post page. */
+function formPostFields(html: string): { action: string; fields: Record<string, string> } {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error('no form_post form');
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+    if (m[1] !== undefined && m[2] !== undefined) fields[m[1]] = m[2];
+  }
+  return { action, fields };
+}
+
+/** The newest reset link of the dev outbox (quoted-printable .eml files). */
+async function outboxResetToken(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const files = (await readdir(outbox).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const raw = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!raw.includes(email)) continue;
+      const token = /reset-password\?token=3D([\w-]+)/.exec(raw)?.[1];
+      if (token !== undefined) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+/** A GET with a Host header of the caller's choosing (fetch will not send one). */
+function getWithHost(url: string, host: string): Promise<{ status: number; location: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { host } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? '' });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.each(await availableDialects())('provider sign-in hardening on %s', (dialect) => {
+  let idp: TestOidcProvider;
+  let server: TestServer;
+  const clients = (url: string) =>
+    ['sso', 'google', 'apple'].map((id) => ({
+      clientId: `field-${id}`,
+      clientSecret: `${id}-secret-that-is-long-enough`,
+      redirectUri: `${url}/api/auth/oidc/${id}/callback`,
+    }));
+  beforeAll(async () => {
+    idp = await startOidcProvider();
+    server = await getTestServer(dialect, {
+      env: {
+        SSO_ISSUER: idp.issuer,
+        SSO_CLIENT_ID: 'field-sso',
+        SSO_CLIENT_SECRET: 'sso-secret-that-is-long-enough',
+        GOOGLE_CLIENT_ID: 'field-google',
+        GOOGLE_CLIENT_SECRET: 'google-secret-that-is-long-enough',
+        GOOGLE_ISSUER: idp.issuer,
+        APPLE_CLIENT_ID: 'field-apple',
+        APPLE_CLIENT_SECRET: 'apple-secret-that-is-long-enough',
+        APPLE_ISSUER: idp.issuer,
+      },
+    });
+    idp.start(clients(server.url));
+  });
+  afterAll(async () => {
+    await server.close();
+    await idp.close();
+  });
+
+  const refreshIn = async (browser: TestBrowser) => {
+    const res = await browser.request(`${server.url}/api/auth/refresh`, { method: 'POST' });
+    return { status: res.status, body: JSON.parse(res.text) as SessionBody };
+  };
+
+  it('signs in with a provider that posts its answer (Apple), bound by a SameSite=None state cookie', async () => {
+    const browser = new TestBrowser();
+    const start = await browser.request(`${server.url}/api/auth/oidc/apple/start?mode=popup`);
+    expect(start.status).toBe(302);
+    expect(new URL(start.headers.get('location') ?? '').searchParams.get('response_mode')).toBe(
+      'form_post',
+    );
+    const state = setCookies(start.headers).find((c) => c.name === 'field_oauth_state');
+    expect(state?.attributes).toMatchObject({ samesite: 'None', secure: true });
+
+    const page = await browser.signIn(start.headers.get('location') ?? '', {
+      login: 'poster',
+      providerOrigin: idp.issuer,
+    });
+    expect(page.status).toBe(200);
+    expect(postedMessage(page.text)).toEqual({ type: 'field-auth', ok: true });
+    const session = await refreshIn(browser);
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toBe('poster@corp.test');
+  });
+
+  it("refuses a provider's posted answer in a browser that did not start the flow", async () => {
+    const attacker = new TestBrowser();
+    const held = await attacker.signIn(`${server.url}/api/auth/oidc/apple/start`, {
+      login: 'mallory',
+      providerOrigin: idp.issuer,
+      holdFormPost: true,
+    });
+    const { action, fields } = formPostFields(held.text);
+    expect(action).toBe(`${server.url}/api/auth/oidc/apple/callback`);
+
+    // The attacker's page makes the victim's browser post it: no state cookie goes along.
+    const victim = new TestBrowser();
+    const res = await victim.request(action, { form: fields, headers: { origin: idp.issuer } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(
+      `/login?authError=${encodeURIComponent('Authentication failed. Please try again.')}`,
+    );
+    expect((await refreshIn(victim)).status).toBe(401);
+  });
+
+  it('takes a POST callback only from a provider that posts', async () => {
+    // Walk the flow up to the provider's redirect back, and send that answer as a form.
+    const browser = new TestBrowser();
+    // The provider's pages know this browser once it has signed in there.
+    await browser.signIn(`${server.url}/api/auth/oidc/sso/start`, {
+      login: 'poster-sso',
+      providerOrigin: idp.issuer,
+    });
+    const fresh = await browser.request(`${server.url}/api/auth/oidc/sso/start`);
+    let next = fresh.headers.get('location') ?? '';
+    for (let i = 0; i < 10 && !next.startsWith(server.url); i += 1) {
+      const res = await browser.request(next);
+      next = new URL(res.headers.get('location') ?? '', next).href;
+    }
+    const callback = new URL(next);
+    expect(callback.pathname).toBe('/api/auth/oidc/sso/callback');
+    // The browser that started it, with its state cookie: only the method is wrong.
+    const other = new TestBrowser();
+    other.cookies(server.url).set('field_oauth_state', callback.searchParams.get('state') ?? '');
+    const posted = await other.request(`${server.url}/api/auth/oidc/sso/callback`, {
+      form: Object.fromEntries(callback.searchParams),
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('location')).toContain('/login?authError=');
+    expect((await refreshIn(other)).status).toBe(401);
+  });
+
+  it('gives an account no address the provider has not verified', async () => {
+    const browser = new TestBrowser();
+    const page = await browser.signIn(`${server.url}/api/auth/oidc/sso/start?mode=popup`, {
+      login: 'unverified-victim',
+      providerOrigin: idp.issuer,
+    });
+    expect(postedMessage(page.text)).toEqual({ type: 'field-auth', ok: true });
+    const session = await refreshIn(browser);
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toMatch(/^sso-[0-9a-f]+@users\.invalid$/);
+    // So "forgot password" for the address reaches no account of theirs.
+    expect(
+      await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'unverified-victim@corp.test')
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('unlinks the provider identities on a password reset; a verified one links again', async () => {
+    const user = await server.createUser({
+      email: 'relink@corp.test',
+      scopes: [groupScope('builder')],
+    });
+    const first = new TestBrowser();
+    await first.signIn(`${server.url}/api/auth/oidc/google/start?mode=popup`, {
+      login: 'relink',
+      providerOrigin: idp.issuer,
+    });
+    expect((await refreshIn(first)).body.user.id).toBe(user.id);
+
+    await server.client().post('/auth/forgot-password', { email: user.email });
+    const token = await outboxResetToken(server.dataDir, user.email);
+    const reset = await server
+      .client()
+      .post('/auth/reset-password', { token, password: 'a fresh password' });
+    expect(reset.status).toBe(200);
+    const login = await server
+      .client()
+      .post<SessionBody>('/auth/login', { email: user.email, password: 'a fresh password' });
+    const methods = await server.client(login.body.accessToken).get('/users/me/sign-in-methods');
+    expect(methods.body).toMatchObject({ password: true, providers: [] });
+
+    // The provider's verified address matches the account again at the next sign-in.
+    const again = new TestBrowser();
+    await again.signIn(`${server.url}/api/auth/oidc/google/start?mode=popup`, {
+      login: 'relink',
+      providerOrigin: idp.issuer,
+    });
+    expect((await refreshIn(again)).body.user.id).toBe(user.id);
+  });
+
+  it('sends the provider back to a fixed address, whatever the Host header says', async () => {
+    const res = await getWithHost(`${server.url}/api/auth/oidc/sso/start`, 'evil.example');
+    expect(res.status).toBe(302);
+    expect(new URL(res.location).searchParams.get('redirect_uri')).toBe(
+      `${server.url}/api/auth/oidc/sso/callback`,
+    );
+  });
+
+  it('lets the sign-in popup keep its opener: the app allows popups, the last page isolates nothing', async () => {
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    const index = await fetch(`${server.url}/login`);
+    expect(index.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+
+    const browser = new TestBrowser();
+    const page = await browser.signIn(`${server.url}/api/auth/oidc/sso/start?mode=popup`, {
+      login: 'opener',
+      providerOrigin: idp.issuer,
+    });
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    // To the opener on this origin only; without an opener, a same-origin channel.
+    expect(page.text).toContain('window.opener.postMessage(m,window.location.origin)');
+    expect(page.text).toContain("new BroadcastChannel('field-auth')");
   });
 });

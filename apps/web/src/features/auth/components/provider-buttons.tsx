@@ -1,6 +1,7 @@
 // Sign-in with the providers the server has configured (none shows nothing). Each opens a
-// popup; its callback page posts the outcome back, and the session then comes from the
-// refresh cookie. A closed or cancelled popup is only logged.
+// popup; its callback page posts the outcome back (to the opener, or over a same-origin
+// BroadcastChannel when a provider's page cut the popup off from it), and the session then
+// comes from the refresh cookie. A closed or cancelled popup is only logged.
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,11 +49,11 @@ export function ProviderButtons({
   const [waiting, setWaiting] = useState<string | null>(null);
 
   useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !isFlowMessage(event.data)) return;
+    const onOutcome = (data: unknown) => {
+      if (!isFlowMessage(data)) return;
       setWaiting(null);
-      if (!event.data.ok) {
-        if (event.data.cancelled === true) console.info('Provider sign-in cancelled');
+      if (!data.ok) {
+        if (data.cancelled === true) console.info('Provider sign-in cancelled');
         else toast(MESSAGES.ssoFailed, 'error');
         return;
       }
@@ -63,8 +64,18 @@ export function ProviderButtons({
         })
         .catch(() => toast(MESSAGES.ssoFailed, 'error'));
     };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === window.location.origin) onOutcome(event.data);
+    };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    // A channel carries messages of this origin only.
+    const channel =
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(MESSAGE_TYPE) : undefined;
+    channel?.addEventListener('message', (event) => onOutcome(event.data));
+    return () => {
+      window.removeEventListener('message', onMessage);
+      channel?.close();
+    };
   }, [onSignedIn]);
 
   const list = providers.data ?? [];

@@ -418,3 +418,21 @@ export const localSettingsSchema = z.object({
 export type LocalSettings = z.infer<typeof localSettingsSchema>;
 
 export const LOCAL_STORES = LOCAL_DB.stores;
+
+/** A note on a home as stored (spec-clarifications, "Notes and buyers"). */
+export const noteSchema = recordMetaSchema.extend({
+  HomeRID: z.string(),
+  Text: z.string(),
+  Author: z.string().optional(),
+  Date: z.string().optional(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** A buyer of a home as stored (spec-clarifications, "Notes and buyers"). */
+export const buyerSchema = recordMetaSchema.extend({
+  HomeRID: z.string(),
+  Name: z.string(),
+  Email: z.string().optional(),
+  Phone: z.string().optional(),
+});
+export type Buyer = z.infer<typeof buyerSchema>;

@@ -102,6 +102,8 @@ export {
   resourceOfMutationType,
 } from './resources.js';
 export type { LookupKind, OperationDef, OperationName, ResourceDef } from './resources.js';
+export { recordFormSchema, recordListSchema } from './record-forms.js';
+export type { FormOperation } from './record-forms.js';
 export {
   EMPLOYEE_ROLES,
   HOME_TEST_STATUS,
@@ -112,6 +114,7 @@ export {
   NOTIFICATION_APPS,
   SERVER_FIELDS,
   buyerInputSchema,
+  buyerSchema,
   buyerUpdateSchema,
   closingWalkInputSchema,
   closingWalkUpdateSchema,
@@ -130,6 +133,7 @@ export {
   messageSchema,
   normalizeNotificationApp,
   noteInputSchema,
+  noteSchema,
   noteUpdateSchema,
   notificationSchema,
   openItemSummarySchema,
@@ -152,6 +156,8 @@ export {
   walkItemUpdateSchema,
 } from './entities.js';
 export type {
+  Buyer,
+  Note,
   CurrentHome,
   Draft,
   Employee,

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import {
   buyerInputSchema,
+  buyerSchema,
   buyerUpdateSchema,
   closingWalkInputSchema,
   closingWalkUpdateSchema,
@@ -16,6 +17,7 @@ import {
   jobScheduleSchema,
   jobSchema,
   noteInputSchema,
+  noteSchema,
   noteUpdateSchema,
   permitSchema,
   phoneCallInputSchema,
@@ -33,6 +35,7 @@ import {
 import { MESSAGES } from './messages.js';
 import type { ScopeName } from './scopes.js';
 import type { WalkType } from './walks.js';
+import { WALK_ITEM_LOCAL_FIELDS } from './walks.js';
 
 /** Every path of section 7 is served under this prefix. */
 export const API_PREFIX = '/api';
@@ -69,7 +72,8 @@ export interface OperationDef {
 
 export type OperationName = 'submit' | 'update' | 'delete' | 'updateStaff';
 
-type RecordSchema = z.ZodType<Record<string, unknown>>;
+/** An object schema, so a screen can take the fields it shows from it (`pick`). */
+type RecordSchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig>;
 
 export interface ResourceDef {
   /** The API path below `/api`, e.g. `/field_communication/phoneCalls`. */
@@ -96,6 +100,8 @@ export interface ResourceDef {
   readonly homeField?: string;
   /** Fields an update may not change once the record exists. */
   readonly immutable: readonly string[];
+  /** Fields a client keeps for itself and never sends (section 3, walk item). */
+  readonly localFields?: readonly string[];
 }
 
 /** Items of a walk type are read and written under that type's item scope. */
@@ -122,7 +128,7 @@ function homeRecord(
   read: ScopeName,
   write: ScopeName,
   mutationType: string,
-  schemas: { input: RecordSchema; update: RecordSchema },
+  schemas: { record: RecordSchema; input: RecordSchema; update: RecordSchema },
   required: readonly string[],
 ): ResourceDef {
   return {
@@ -243,6 +249,7 @@ export const RESOURCE_DEFS = {
     update: walkItemUpdateSchema,
     homeField: 'HomeRID',
     immutable: ['Walk', 'WalkID', 'HomeRID'],
+    localFields: WALK_ITEM_LOCAL_FIELDS,
   },
   homeStart: walkForm('homeStart', 'home_start'),
   preDrywall: walkForm('preDrywall', 'pre_drywall'),
@@ -277,7 +284,7 @@ export const RESOURCE_DEFS = {
     'communication_notes',
     'communication_notes',
     'note',
-    { input: noteInputSchema, update: noteUpdateSchema },
+    { record: noteSchema, input: noteInputSchema, update: noteUpdateSchema },
     ['HomeRID', 'Text'],
   ),
   buyers: homeRecord(
@@ -285,7 +292,7 @@ export const RESOURCE_DEFS = {
     'collaboration_buyers',
     'collaboration_buyers',
     'buyer',
-    { input: buyerInputSchema, update: buyerUpdateSchema },
+    { record: buyerSchema, input: buyerInputSchema, update: buyerUpdateSchema },
     ['HomeRID', 'Name'],
   ),
 } as const satisfies Record<string, ResourceDef>;

@@ -3,7 +3,14 @@
 // answer against a schema, and turns every failure into an ApiError carrying the
 // server's `{ error }` text.
 
-import { BATCH_PATH, MESSAGES, WORKER_REQUEST } from '@field/domain';
+import {
+  API_PREFIX,
+  BATCH_PATH,
+  MESSAGES,
+  WORKER_REQUEST,
+  apiPath,
+  resourceDef,
+} from '@field/domain';
 import type { CallGuard } from './circuit-breaker';
 import { createCircuitBreaker } from './circuit-breaker';
 import { ApiError, isTransient } from './errors';
@@ -11,26 +18,34 @@ import { ApiError, isTransient } from './errors';
 export { ApiError, isTransient } from './errors';
 export type { ApiFailureKind } from './errors';
 
-/** Every server path the web app calls, in one place. */
+function syncList(resource: 'homes' | 'employees' | 'vendors'): [string, string] {
+  const lists = resourceDef(resource).syncList;
+  const base = apiPath(resource);
+  return [
+    `${base}/${lists?.list ?? 'list'}`,
+    `${base}/${lists?.updatedAfter ?? 'listUpdatedAfter'}`,
+  ];
+}
+const [activeHomes, activeHomesUpdatedAfter] = syncList('homes');
+const [employees, employeesUpdatedAfter] = syncList('employees');
+const [vendors, vendorsUpdatedAfter] = syncList('vendors');
+
+/**
+ * Every server path the web app calls beyond the record resources (whose paths come from
+ * the domain's registry: `apiPath(resource)`), in one place.
+ */
 export const API_PATHS = {
-  login: '/api/auth/login',
-  me: '/api/users/me',
-  activeHomes: '/api/field_homes/listActive',
-  activeHomesUpdatedAfter: '/api/field_homes/listActiveUpdatedAfter',
-  homeUpdate: '/api/field_homes/update',
-  homeUpdateStaff: '/api/field_homes/updateStaff',
-  employees: '/api/field_employees/list',
-  employeesUpdatedAfter: '/api/field_employees/listUpdatedAfter',
-  vendors: '/api/field_vendors/list',
-  vendorsUpdatedAfter: '/api/field_vendors/listUpdatedAfter',
-  phoneCalls: '/api/field_communication/phoneCalls',
-  notes: '/api/field_communication/notes',
-  buyers: '/api/field_collaboration/buyers',
-  walkItems: '/api/field_walks/item',
-  /** `/api/field_walks/{kind}` for homeStart, preDrywall, managerWalk, closing, landscape. */
-  walks: '/api/field_walks',
-  files: '/api/files',
-  batch: `/api${BATCH_PATH}`,
+  login: `${API_PREFIX}/auth/login`,
+  me: `${API_PREFIX}/users/me`,
+  activeHomes,
+  activeHomesUpdatedAfter,
+  employees,
+  employeesUpdatedAfter,
+  vendors,
+  vendorsUpdatedAfter,
+  files: `${API_PREFIX}/files`,
+  feedback: `${API_PREFIX}/feedback`,
+  batch: `${API_PREFIX}${BATCH_PATH}`,
 } as const;
 
 /** Anything that checks unknown data and returns it typed (a zod schema fits). */

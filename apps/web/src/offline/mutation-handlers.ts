@@ -3,8 +3,8 @@
 // call that carries it, the records it touches (for ordering) and what to refresh after.
 
 import type { QueryKey } from '@tanstack/react-query';
-import type { WalkKind } from '@field/domain';
-import { MESSAGES, WALK_KINDS, stripLocalFields } from '@field/domain';
+import type { Resource } from '@field/domain';
+import { MESSAGES, RESOURCES, apiPath, resourceDef } from '@field/domain';
 import type { ApiClient } from '../api/client';
 import { API_PATHS, anyJson } from '../api/client';
 
@@ -65,11 +65,13 @@ function str(data: MutationData, field: string): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-function withoutId(data: MutationData): MutationData {
+function withoutFields(data: MutationData, fields: readonly string[]): MutationData {
   const body: MutationData = { ...data };
-  delete body['id'];
+  for (const field of fields) delete body[field];
   return body;
 }
+
+const withoutId = (data: MutationData): MutationData => withoutFields(data, ['id']);
 
 function filePath(data: MutationData): string {
   const encode = (part: string): string => part.split('/').map(encodeURIComponent).join('/');
@@ -92,45 +94,38 @@ function jsonWrite(describe: (data: MutationData) => WriteRequest): MutationHand
   };
 }
 
-/** Submit / update?id= / delete?id= under one base path (phone calls, notes, buyers, items). */
-function crudHandlers(
-  type: string,
-  base: string,
-  registry: HandlerRegistry,
-  prepare: (data: MutationData) => MutationData = (data) => data,
-): void {
-  registry.set(
-    handlerKey(type, 'submit'),
-    jsonWrite((data) => ({ method: 'POST', path: `${base}/submit`, body: prepare(data) })),
-  );
-  registry.set(
-    handlerKey(type, 'update'),
-    jsonWrite((data) => ({
-      method: 'PATCH',
-      path: `${base}/update${idQuery(data)}`,
-      body: prepare(withoutId(data)),
-    })),
-  );
-  registry.set(
-    handlerKey(type, 'delete'),
-    jsonWrite((data) => ({ method: 'DELETE', path: `${base}/delete${idQuery(data)}` })),
-  );
+/** A record's id in the path of a write: `?id=` (section 7's calls) or `/{id}` (walk kinds). */
+function withId(path: string, data: MutationData, style: 'query' | 'path' | undefined): string {
+  return style === 'path'
+    ? `${path}/${encodeURIComponent(str(data, 'id'))}`
+    : `${path}${idQuery(data)}`;
 }
 
-function walkFormHandlers(kind: WalkKind, registry: HandlerRegistry): void {
-  const base = `${API_PATHS.walks}/${kind}`;
-  registry.set(
-    handlerKey(kind, 'submit'),
-    jsonWrite((data) => ({ method: 'POST', path: `${base}/submit`, body: data })),
-  );
-  registry.set(
-    handlerKey(kind, 'update'),
-    jsonWrite((data) => ({
-      method: 'PATCH',
-      path: `${base}/update/${encodeURIComponent(str(data, 'id'))}`,
-      body: withoutId(data),
-    })),
-  );
+/**
+ * The writes of every resource of the domain's registry: `submit` posts the record,
+ * `delete?id=` removes it, and every other operation (`update`, a home's `updateStaff`)
+ * patches `{operation}` with the record's id and the rest of the payload. Fields a client
+ * keeps for itself never leave the device.
+ */
+function registryHandlers(resource: Resource, registry: HandlerRegistry): void {
+  const def = resourceDef(resource);
+  const type = def.mutationType;
+  if (type === undefined || def.operations === undefined) return;
+  const base = apiPath(resource);
+  for (const operation of Object.keys(def.operations)) {
+    registry.set(
+      handlerKey(type, operation),
+      jsonWrite((data) => {
+        const body = withoutFields(data, def.localFields ?? []);
+        if (operation === 'submit') return { method: 'POST', path: `${base}/submit`, body };
+        if (operation === 'delete') {
+          return { method: 'DELETE', path: withId(`${base}/delete`, data, 'query') };
+        }
+        const path = withId(`${base}/${operation}`, data, def.updateId);
+        return { method: 'PATCH', path, body: withoutId(body) };
+      }),
+    );
+  }
 }
 
 /** Every handler the app needs, talking to the API of docs/api.md. */
@@ -154,29 +149,7 @@ export function createDefaultHandlers(deps: DefaultHandlerDeps = {}): HandlerReg
     handlerKey('file', 'delete'),
     jsonWrite((data) => ({ method: 'DELETE', path: filePath(data) })),
   );
-
-  registry.set(
-    handlerKey('home', 'update'),
-    jsonWrite((data) => ({
-      method: 'PATCH',
-      path: `${API_PATHS.homeUpdate}${idQuery(data)}`,
-      body: withoutId(data),
-    })),
-  );
-  registry.set(
-    handlerKey('home', 'updateStaff'),
-    jsonWrite((data) => ({
-      method: 'PATCH',
-      path: `${API_PATHS.homeUpdateStaff}${idQuery(data)}`,
-      body: { staffIds: data['staffIds'], staffType: data['staffType'] },
-    })),
-  );
-
-  crudHandlers('phoneCall', API_PATHS.phoneCalls, registry);
-  crudHandlers('walkItem', API_PATHS.walkItems, registry, stripLocalFields);
-  crudHandlers('note', API_PATHS.notes, registry);
-  crudHandlers('buyer', API_PATHS.buyers, registry);
-  for (const kind of WALK_KINDS) walkFormHandlers(kind, registry);
+  for (const resource of RESOURCES) registryHandlers(resource, registry);
   return registry;
 }
 

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RESOURCE_ACCESS, STAFF_TYPES, hasAccess } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
-import { READ_PATHS } from '../data/paths';
 import { useSignedIn } from '../data/session';
 import { textOf, useEmployeeNames, useHomeRecords } from '../data/records';
 import { cellText } from './record-table';
@@ -34,8 +33,8 @@ export function HomeDetails({ home }: { home: ActiveHome }) {
   const { access } = useSignedIn();
   const names = useEmployeeNames(hasAccess(access, RESOURCE_ACCESS.employees.read, 'read'));
   const canReadHomeRecords = hasAccess(access, RESOURCE_ACCESS.jobs.read, 'read');
-  const jobs = useHomeRecords(READ_PATHS.jobs, canReadHomeRecords ? home.id : null);
-  const reviews = useHomeRecords(READ_PATHS.reviews, canReadHomeRecords ? home.id : null);
+  const jobs = useHomeRecords('jobs', canReadHomeRecords ? home.id : null).query;
+  const reviews = useHomeRecords('reviews', canReadHomeRecords ? home.id : null).query;
   return (
     <Stack spacing={2} data-testid="home-details">
       <Box

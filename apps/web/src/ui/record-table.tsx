@@ -48,6 +48,15 @@ export interface RecordTableProps {
   error: Error | null;
   onRetry: () => void;
   emptyText: string;
+  /** Test ids of the list (table or cards), each row and the empty state. */
+  testIds?: { list: string; row: string; empty: string };
+  /** Extra attributes of a row (its sync state). */
+  rowData?: (record: FieldRecord) => Record<`data-${string}`, string>;
+  /** Shown beside the first column: the row's sync state. */
+  status?: (record: FieldRecord) => ReactNode;
+  /** The row's buttons (edit, delete), in a last column. */
+  actions?: (record: FieldRecord) => ReactNode;
+  actionsLabel?: string;
 }
 
 export function RecordTable({
@@ -58,6 +67,11 @@ export function RecordTable({
   error,
   onRetry,
   emptyText,
+  testIds,
+  rowData,
+  status,
+  actions,
+  actionsLabel,
 }: RecordTableProps) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -86,12 +100,28 @@ export function RecordTable({
   if (records.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-        <Typography role="status">{emptyText}</Typography>
+        <Typography role="status" data-testid={testIds?.empty}>
+          {emptyText}
+        </Typography>
       </Paper>
     );
   }
-  const value = (record: FieldRecord, column: Column) =>
-    column.render === undefined ? cellText(record[column.field]) : column.render(record);
+  const value = (record: FieldRecord, column: Column, index: number) => {
+    const shown =
+      column.render === undefined ? cellText(record[column.field]) : column.render(record);
+    if (index > 0 || status === undefined) return shown;
+    return (
+      <Stack
+        direction="row"
+        spacing={1}
+        component="span"
+        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <span>{shown}</span>
+        {status(record)}
+      </Stack>
+    );
+  };
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
@@ -99,7 +129,7 @@ export function RecordTable({
       </Typography>
       {wide ? (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={label}>
+          <Table size="small" aria-label={label} data-testid={testIds?.list}>
             <TableHead>
               <TableRow>
                 {columns.map((column) => (
@@ -107,23 +137,56 @@ export function RecordTable({
                     {column.label}
                   </TableCell>
                 ))}
+                {actions !== undefined && (
+                  <TableCell sx={{ fontWeight: 650 }} align="right">
+                    {actionsLabel}
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
               {records.map((record) => (
-                <TableRow key={record.id} data-record-id={record.id}>
-                  {columns.map((column) => (
-                    <TableCell key={column.field}>{value(record, column)}</TableCell>
+                <TableRow
+                  key={record.id}
+                  data-record-id={record.id}
+                  data-testid={testIds?.row}
+                  {...rowData?.(record)}
+                >
+                  {columns.map((column, index) => (
+                    <TableCell
+                      key={column.field}
+                      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    >
+                      {value(record, column, index)}
+                    </TableCell>
                   ))}
+                  {actions !== undefined && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+                      {actions(record)}
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       ) : (
-        <Stack spacing={1} component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Stack
+          spacing={1}
+          component="ul"
+          aria-label={label}
+          data-testid={testIds?.list}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
           {records.map((record) => (
-            <Card component="li" variant="outlined" key={record.id} data-record-id={record.id}>
+            <Card
+              component="li"
+              variant="outlined"
+              key={record.id}
+              data-record-id={record.id}
+              data-testid={testIds?.row}
+              {...rowData?.(record)}
+            >
               <CardContent sx={{ '&:last-child': { pb: 2 } }}>
                 {columns.map((column, index) => (
                   <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
@@ -133,13 +196,24 @@ export function RecordTable({
                       </Typography>
                     )}
                     <Typography
+                      component="div"
                       variant={index === 0 ? 'subtitle1' : 'body2'}
-                      sx={{ fontWeight: index === 0 ? 650 : 400 }}
+                      sx={{
+                        fontWeight: index === 0 ? 650 : 400,
+                        whiteSpace: 'pre-wrap',
+                        overflowWrap: 'anywhere',
+                        minWidth: 0,
+                      }}
                     >
-                      {value(record, column)}
+                      {value(record, column, index)}
                     </Typography>
                   </Box>
                 ))}
+                {actions !== undefined && (
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 0.5 }}>
+                    {actions(record)}
+                  </Stack>
+                )}
               </CardContent>
             </Card>
           ))}

@@ -13,8 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../api/client';
-import { READ_PATHS } from '../../data/paths';
+import { API_PATHS, apiClient } from '../../api/client';
 import { useSelectedHome } from '../../data/homes';
 
 const anyAnswer = { parse: (data: unknown) => data };
@@ -27,7 +26,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const send = useMutation({
     mutationFn: () =>
       apiClient.post(
-        READ_PATHS.feedback,
+        API_PATHS.feedback,
         {
           message: message.trim(),
           page: location.pathname,

@@ -1,14 +1,20 @@
-// Buyers: the selected home's records (`buyers/listByHome`).
+// Buyers of the selected home (`/collaboration/buyers`): add, edit and delete through
+// the offline queue, each buyer with its own sync state.
 
-import { useTranslation } from 'react-i18next';
-import { READ_PATHS } from '../../data/paths';
-import { useColumns } from '../../ui/columns';
-import { HomeRecordsScreen } from '../../ui/home-records-screen';
+import type { RecordScreenConfig } from '../../ui/record-list-screen';
+import { RecordListScreen } from '../../ui/record-list-screen';
+import { textOf } from '../../data/records';
 
-const FIELDS = ['Name', 'Email', 'Phone'] as const;
+const BUYERS: RecordScreenConfig = {
+  resource: 'buyers',
+  texts: 'buyers',
+  testIds: { list: 'buyers', row: 'buyer', empty: 'buyers-empty' },
+  fields: [{ name: 'Name' }, { name: 'Email', kind: 'email' }, { name: 'Phone', kind: 'tel' }],
+  columns: () => ['Name', 'Email', 'Phone'],
+  sort: (a, b) => textOf(a, 'Name').localeCompare(textOf(b, 'Name')),
+  rowLabel: (buyer) => textOf(buyer, 'Name'),
+};
 
 export function Component() {
-  const { t } = useTranslation();
-  const columns = useColumns(FIELDS);
-  return <HomeRecordsScreen base={READ_PATHS.buyers} label={t('nav.buyers')} columns={columns} />;
+  return <RecordListScreen config={BUYERS} />;
 }

@@ -3,22 +3,21 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import TextField from '@mui/material/TextField';
-import { READ_PATHS } from '../../data/paths';
 import { textOf, useRecordList } from '../../data/records';
 import { useColumns } from '../../ui/columns';
 import { RecordTable } from '../../ui/record-table';
 
 function DirectoryScreen({
-  path,
+  resource,
   fields,
   label,
 }: {
-  path: string;
+  resource: 'employees' | 'vendors';
   fields: readonly string[];
   label: string;
 }) {
   const { t } = useTranslation();
-  const query = useRecordList(path);
+  const query = useRecordList(resource);
   const columns = useColumns(fields);
   const [search, setSearch] = useState('');
   const shown = useMemo(() => {
@@ -54,7 +53,7 @@ export function VendorsScreen() {
   const { t } = useTranslation();
   return (
     <DirectoryScreen
-      path={READ_PATHS.vendors}
+      resource="vendors"
       fields={['Name', 'Trade', 'Contact', 'Phone', 'Email']}
       label={t('nav.vendors')}
     />
@@ -65,7 +64,7 @@ export function StaffScreen() {
   const { t } = useTranslation();
   return (
     <DirectoryScreen
-      path={READ_PATHS.employees}
+      resource="employees"
       fields={['Name', 'Role', 'Phone', 'Email']}
       label={t('nav.staff')}
     />

@@ -1,14 +1,27 @@
-// Notes: the selected home's records (`notes/listByHome`).
+// Notes on the selected home (`/collaboration/communication/notes`): add, edit and
+// delete through the offline queue, each note with its own sync state.
 
-import { useTranslation } from 'react-i18next';
-import { READ_PATHS } from '../../data/paths';
-import { useColumns } from '../../ui/columns';
-import { HomeRecordsScreen } from '../../ui/home-records-screen';
+import type { RecordScreenConfig } from '../../ui/record-list-screen';
+import { RecordListScreen } from '../../ui/record-list-screen';
+import { textOf } from '../../data/records';
 
-const FIELDS = ['Date', 'Author', 'Text'] as const;
+const newestFirst: RecordScreenConfig['sort'] = (a, b) =>
+  textOf(b, 'Date').localeCompare(textOf(a, 'Date')) || b.id.localeCompare(a.id);
+
+const NOTES: RecordScreenConfig = {
+  resource: 'notes',
+  texts: 'notes',
+  testIds: { list: 'notes', row: 'note', empty: 'notes-empty' },
+  fields: [{ name: 'Text', kind: 'multiline' }],
+  columns: () => ['Date', 'Author', 'Text'],
+  defaults: ({ user }) => ({
+    Author: `${user.firstName} ${user.lastName}`.trim(),
+    Date: new Date().toISOString(),
+  }),
+  sort: newestFirst,
+  rowLabel: (note) => textOf(note, 'Text').slice(0, 40),
+};
 
 export function Component() {
-  const { t } = useTranslation();
-  const columns = useColumns(FIELDS);
-  return <HomeRecordsScreen base={READ_PATHS.notes} label={t('nav.notes')} columns={columns} />;
+  return <RecordListScreen config={NOTES} />;
 }

@@ -1,28 +1,26 @@
 // The inspection test screens (soil, open hole, radon, GIC): one shape of record, a dated
 // result on the selected home, each read from its own `/field_testing/{kind}` list.
 
-import { useTranslation } from 'react-i18next';
-import { READ_PATHS } from '../../data/paths';
-import { useColumns } from '../../ui/columns';
-import { HomeRecordsScreen } from '../../ui/home-records-screen';
-
-const FIELDS = ['Test Date', 'Result', 'Value', 'Unit', 'Vendor', 'Notes'] as const;
+import type { RecordScreenConfig } from '../../ui/record-list-screen';
+import { RecordListScreen } from '../../ui/record-list-screen';
+import { textOf } from '../../data/records';
 
 type TestKind = 'soil' | 'openhole' | 'radon' | 'gic';
 
-function TestScreen({ kind }: { kind: TestKind }) {
-  const { t } = useTranslation();
-  const columns = useColumns(FIELDS);
-  return (
-    <HomeRecordsScreen
-      base={READ_PATHS[kind]}
-      label={t(`nav.inspections-${kind}`)}
-      columns={columns}
-    />
-  );
-}
+const configOf = (kind: TestKind): RecordScreenConfig => ({
+  resource: kind,
+  texts: `inspections-${kind}`,
+  fields: [],
+  columns: () => ['Test Date', 'Result', 'Value', 'Unit', 'Vendor', 'Notes'],
+  sort: (a, b) => textOf(b, 'Test Date').localeCompare(textOf(a, 'Test Date')),
+});
 
-export const SoilScreen = () => <TestScreen kind="soil" />;
-export const OpenHoleScreen = () => <TestScreen kind="openhole" />;
-export const RadonScreen = () => <TestScreen kind="radon" />;
-export const GicScreen = () => <TestScreen kind="gic" />;
+const SOIL = configOf('soil');
+const OPEN_HOLE = configOf('openhole');
+const RADON = configOf('radon');
+const GIC = configOf('gic');
+
+export const SoilScreen = () => <RecordListScreen config={SOIL} />;
+export const OpenHoleScreen = () => <RecordListScreen config={OPEN_HOLE} />;
+export const RadonScreen = () => <RecordListScreen config={RADON} />;
+export const GicScreen = () => <RecordListScreen config={GIC} />;

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { WalkType } from '@field/domain';
-import { CLOSING_TYPES } from '@field/domain';
+import { CLOSING_TYPES, apiPath } from '@field/domain';
 import type { Parser } from '../../api/client';
-import { API_PATHS, apiClient } from '../../api/client';
+import { apiClient } from '../../api/client';
 import type { OfflineEngine } from '../../offline/engine';
 import { queueFileUpload } from '../../offline/files';
 import { updateCachedQuery } from '../../offline/query-persister';
@@ -110,9 +110,9 @@ async function fetchPunch(
   can: PunchAccess,
   signal: AbortSignal,
 ): Promise<PunchData> {
-  const listOf = (kind: string) =>
+  const listOf = (kind: 'closing' | 'preDrywall') =>
     apiClient.get(
-      `${API_PATHS.walks}/${kind}/listByHome?homeId=${encodeURIComponent(homeId)}`,
+      `${apiPath(kind)}/listByHome?homeId=${encodeURIComponent(homeId)}`,
       recordList,
       { signal },
     );
@@ -128,7 +128,7 @@ async function fetchPunch(
     walks.length === 0
       ? []
       : await apiClient.post(
-          `${API_PATHS.walkItems}/listByWalks`,
+          `${apiPath('walkItems')}/listByWalks`,
           { walkIds: walks.map((w) => w.id) },
           recordList,
           { signal },

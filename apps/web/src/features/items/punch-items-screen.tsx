@@ -43,7 +43,7 @@ import type { ActiveHome } from '../../data/homes';
 import { useSelectedHome } from '../../data/homes';
 import { useSignedIn } from '../../data/session';
 import { useOfflineEngine } from '../../offline/react';
-import { SelectHomeFirst } from '../../ui/home-records-screen';
+import { SelectHomeFirst } from '../../ui/record-list-screen';
 import type { RecordSyncState } from '../../data/queued-records';
 import { SyncStateChip, errorText } from '../../ui/sync-state-chip';
 import type { NewPhoto, PhotoRef, PunchItem } from './punch-items-api';

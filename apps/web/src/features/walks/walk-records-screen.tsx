@@ -5,14 +5,14 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSelectedHome } from '../../data/homes';
-import { READ_PATHS } from '../../data/paths';
+import type { WalkKind } from '@field/domain';
 import { textOf, useHomeRecords } from '../../data/records';
 import { useColumns } from '../../ui/columns';
-import { SelectHomeFirst } from '../../ui/home-records-screen';
+import { SelectHomeFirst } from '../../ui/record-list-screen';
 import { RecordTable } from '../../ui/record-table';
 
 /** Which record kind and closing type each walk form reads (spec-clarifications). */
-const FORM_SOURCE: Readonly<Record<string, { kind: string; type?: string }>> = {
+const FORM_SOURCE: Readonly<Record<string, { kind: WalkKind; type?: string }>> = {
   'home-start': { kind: 'homeStart' },
   'pre-drywall': { kind: 'preDrywall' },
   'manager-walks': { kind: 'managerWalk' },
@@ -29,14 +29,14 @@ export function Component() {
   const home = useSelectedHome();
   const segment = location.pathname.split('/')[2] ?? '';
   const source = FORM_SOURCE[segment] ?? { kind: 'homeStart' };
-  const query = useHomeRecords(`${READ_PATHS.walks}/${source.kind}`, home?.id ?? null);
+  const { records, query } = useHomeRecords(source.kind, home?.id ?? null);
   const columns = useColumns(['date', 'user', 'notes']);
   const shown = useMemo(
     () =>
-      query.data
+      records
         ?.filter((walk) => source.type === undefined || walk['type'] === source.type)
         .sort((a, b) => textOf(b, 'date').localeCompare(textOf(a, 'date'))),
-    [query.data, source.type],
+    [records, source.type],
   );
   if (home === null) return <SelectHomeFirst />;
   return (

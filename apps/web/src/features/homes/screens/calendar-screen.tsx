@@ -3,22 +3,21 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedHome } from '../../../data/homes';
-import { READ_PATHS } from '../../../data/paths';
 import type { FieldRecord } from '../../../data/records';
 import { textOf, useBatchRecords, useHomeRecords } from '../../../data/records';
 import { useColumns } from '../../../ui/columns';
-import { SelectHomeFirst } from '../../../ui/home-records-screen';
+import { SelectHomeFirst } from '../../../ui/record-list-screen';
 import { RecordTable } from '../../../ui/record-table';
 
 export function Component() {
   const { t } = useTranslation();
   const home = useSelectedHome();
-  const jobs = useHomeRecords(READ_PATHS.jobs, home?.id ?? null);
+  const jobs = useHomeRecords('jobs', home?.id ?? null).query;
   const jobIds = useMemo(
     () => jobs.data?.map((job) => textOf(job, 'JobRID') || job.id),
     [jobs.data],
   );
-  const schedules = useBatchRecords(READ_PATHS.schedules, 'listByJobs', 'jobIds', jobIds);
+  const schedules = useBatchRecords('jobSchedules', jobIds);
   const jobNames = useMemo(
     () =>
       new Map(

@@ -1,0 +1,60 @@
+// A confirmation before something is removed: the question, Cancel and a red confirm
+// button; the error of a failed attempt shows in the dialog, which stays open.
+
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { errorText } from './sync-state-chip';
+
+const TAP = { minHeight: 44, minWidth: 44 } as const;
+
+export function ConfirmDialog(props: {
+  id: string;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby={`${props.id}-title`}>
+      <DialogTitle id={`${props.id}-title`}>{props.title}</DialogTitle>
+      <DialogContent>
+        {error !== null && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <DialogContentText>{props.text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button sx={TAP} onClick={props.onClose}>
+          {props.cancelLabel}
+        </Button>
+        <Button
+          sx={TAP}
+          color="error"
+          variant="contained"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            props.onConfirm().then(props.onClose, (caught: unknown) => {
+              setBusy(false);
+              setError(errorText(caught));
+            });
+          }}
+        >
+          {props.confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,385 @@
+// The one screen of a home's records of one resource: the select-a-home gate, loading /
+// error / empty states, a table on a desktop and cards on a phone, each row's sync state,
+// and, where the registry gives the resource writes and the user holds their scopes, add
+// and edit dialogs (react-hook-form over the domain's form schema) and a delete
+// confirmation, all through the offline queue. A screen is a configuration and its texts.
+
+import type { ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import type { FormOperation, OperationName, Resource, UserDocument } from '@field/domain';
+import { hasAccess, recordFormSchema, resourceDef } from '@field/domain';
+import type { ActiveHome } from '../data/homes';
+import { useSelectedHome } from '../data/homes';
+import type { FieldRecord } from '../data/records';
+import { useEmployeeNames, useHomeRecords, useRecordWrites } from '../data/records';
+import { useSignedIn } from '../data/session';
+import { useColumns } from './columns';
+import { ConfirmDialog } from './confirm-dialog';
+import { FormDialog } from './form-dialog';
+import type { Column } from './record-table';
+import { RecordTable } from './record-table';
+import { SyncStateChip, errorText } from './sync-state-chip';
+
+const TAP = { minHeight: 44, minWidth: 44 } as const;
+
+/** What a screen's configuration may read: the home, the staff names and the user. */
+export interface ScreenContext {
+  home: ActiveHome;
+  names: ReadonlyMap<string, string>;
+  user: UserDocument;
+  t: TFunction;
+}
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export interface RecordField {
+  name: string;
+  kind?: 'text' | 'multiline' | 'email' | 'tel' | 'datetime' | 'checkbox' | 'select';
+  options?: (ctx: ScreenContext) => FieldOption[];
+  /** A hint under the field (e.g. why a list is empty). */
+  hint?: (ctx: ScreenContext) => string | undefined;
+}
+
+export interface RecordScreenConfig {
+  resource: Resource;
+  /** The prefix of the screen's texts in the translation file. */
+  texts: string;
+  testIds?: { list: string; row: string; empty: string };
+  /** Fields of the add form; the edit form shows those the update may change. */
+  fields: readonly RecordField[];
+  columns: (ctx: ScreenContext) => readonly (string | Column)[];
+  /** Values of a new record that are not asked for (a call's staff, now...). */
+  defaults?: (ctx: ScreenContext) => Record<string, unknown>;
+  sort?: (a: FieldRecord, b: FieldRecord) => number;
+  /** How a row names itself in its buttons' labels (screens that write). */
+  rowLabel?: (record: FieldRecord) => string;
+  /** Reads staff names (for a staff column or picker). */
+  staffNames?: boolean;
+}
+
+export function SelectHomeFirst() {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+      <Typography role="status">{t('records.selectHome')}</Typography>
+    </Paper>
+  );
+}
+
+/** `YYYY-MM-DDTHH:mm` in local time for a datetime-local input, from an ISO string. */
+function toLocalInput(iso: unknown): string {
+  const when = typeof iso === 'string' ? new Date(iso) : new Date(Number.NaN);
+  if (Number.isNaN(when.getTime())) return '';
+  return new Date(when.getTime() - when.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+function fromLocalInput(value: string): string {
+  const when = new Date(value);
+  return Number.isNaN(when.getTime()) ? '' : when.toISOString();
+}
+
+function emptyValue(field: RecordField): unknown {
+  return field.kind === 'checkbox' ? false : '';
+}
+
+function FieldInput(props: {
+  field: RecordField;
+  value: unknown;
+  error: string | undefined;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  ctx: ScreenContext;
+}) {
+  const { t } = useTranslation();
+  const { field, value, error, ctx } = props;
+  const label = t(`fields.${field.name}`, { defaultValue: field.name });
+  const hint = error ?? field.hint?.(ctx);
+  if (field.kind === 'checkbox') {
+    return (
+      <div>
+        <FormControlLabel
+          control={
+            <Checkbox
+              sx={{ p: 1.25 }}
+              checked={value === true}
+              onChange={(event) => props.onChange(event.target.checked)}
+              onBlur={props.onBlur}
+            />
+          }
+          label={label}
+        />
+        {error !== undefined && <FormHelperText error>{error}</FormHelperText>}
+      </div>
+    );
+  }
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <TextField
+      label={label}
+      name={field.name}
+      error={error !== undefined}
+      helperText={hint}
+      onBlur={props.onBlur}
+      {...(field.kind === 'datetime'
+        ? {
+            type: 'datetime-local',
+            value: toLocalInput(text),
+            onChange: (event) => props.onChange(fromLocalInput(event.target.value)),
+            slotProps: { inputLabel: { shrink: true } },
+          }
+        : {
+            value: text,
+            onChange: (event) => props.onChange(event.target.value),
+            ...(field.kind === 'multiline' ? { multiline: true, minRows: 3 } : {}),
+            ...(field.kind === 'email' ? { type: 'email' } : {}),
+            ...(field.kind === 'tel' ? { type: 'tel' } : {}),
+            ...(field.kind === 'select' ? { select: true } : {}),
+          })}
+    >
+      {field.kind === 'select'
+        ? (field.options?.(ctx) ?? []).map((option) => (
+            <MenuItem key={option.value} value={option.value} sx={{ minHeight: 44 }}>
+              {option.label}
+            </MenuItem>
+          ))
+        : undefined}
+    </TextField>
+  );
+}
+
+function RecordFormDialog(props: {
+  config: RecordScreenConfig;
+  ctx: ScreenContext;
+  operation: FormOperation;
+  fields: readonly RecordField[];
+  record?: FieldRecord;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { config, ctx, operation, fields, record } = props;
+  const writes = useRecordWrites(config.resource);
+  const [error, setError] = useState<string | null>(null);
+  const names = fields.map((field) => field.name);
+  const schema = useMemo(
+    () => recordFormSchema(config.resource, operation, names),
+    // The fields of a dialog are fixed for its life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [config.resource, operation],
+  );
+  const defaults = Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      record?.[field.name] ?? config.defaults?.(ctx)[field.name] ?? emptyValue(field),
+    ]),
+  );
+  const form = useForm<Record<string, unknown>>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const save = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      if (record === undefined) {
+        await writes.add(ctx.home.id, { ...config.defaults?.(ctx), ...values });
+      } else {
+        await writes.update(record, values);
+      }
+      props.onClose();
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  });
+  const id = `${config.texts}-${operation}-form`;
+  return (
+    <FormDialog
+      id={id}
+      title={t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`)}
+      error={error}
+      saveDisabled={form.formState.isSubmitting}
+      saveLabel={t('records.save')}
+      cancelLabel={t('records.cancel')}
+      onSubmit={() => void save()}
+      onClose={props.onClose}
+    >
+      {fields.map((field) => (
+        <Controller
+          key={field.name}
+          name={field.name}
+          control={form.control}
+          render={({ field: input, fieldState }) => (
+            <FieldInput
+              field={field}
+              value={input.value}
+              error={fieldState.error?.message}
+              onChange={input.onChange}
+              onBlur={input.onBlur}
+              ctx={ctx}
+            />
+          )}
+        />
+      ))}
+    </FormDialog>
+  );
+}
+
+type Open =
+  | { kind: 'none' }
+  | { kind: 'add' }
+  | { kind: 'edit'; record: FieldRecord }
+  | { kind: 'delete'; record: FieldRecord };
+
+function canDo(
+  resource: Resource,
+  operation: OperationName,
+  access: Parameters<typeof hasAccess>[0],
+) {
+  const rule = resourceDef(resource).operations?.[operation];
+  if (rule === undefined || rule.write === 'byType') return false;
+  return hasAccess(access, rule.write, 'write');
+}
+
+function RecordList(props: { config: RecordScreenConfig; home: ActiveHome }) {
+  const { t } = useTranslation();
+  const { config, home } = props;
+  const { access, user } = useSignedIn();
+  const names = useEmployeeNames(
+    config.staffNames === true && hasAccess(access, ['collaboration_staff'], 'read'),
+  );
+  const ctx: ScreenContext = { home, names, user, t };
+  const { records, states, query } = useHomeRecords(config.resource, home.id);
+  const writes = useRecordWrites(config.resource);
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const columns = useColumns(config.columns(ctx));
+  const shown = useMemo(
+    () => (config.sort === undefined ? records : records?.slice().sort(config.sort)),
+    [records, config.sort],
+  );
+  const can = {
+    add: canDo(config.resource, 'submit', access),
+    edit: canDo(config.resource, 'update', access),
+    delete: canDo(config.resource, 'delete', access),
+  };
+  const editable = resourceDef(config.resource).operations?.update?.fields;
+  const editFields = config.fields.filter(
+    (field) => editable === undefined || editable.includes(field.name),
+  );
+  const close = () => setOpen({ kind: 'none' });
+  const actions = (record: FieldRecord): ReactNode => (
+    <>
+      {can.edit && (
+        <IconButton
+          sx={TAP}
+          aria-label={t(`${config.texts}.editLabel`, {
+            label: config.rowLabel?.(record) ?? record.id,
+          })}
+          onClick={() => setOpen({ kind: 'edit', record })}
+        >
+          <EditOutlined />
+        </IconButton>
+      )}
+      {can.delete && (
+        <IconButton
+          sx={TAP}
+          aria-label={t(`${config.texts}.deleteLabel`, {
+            label: config.rowLabel?.(record) ?? record.id,
+          })}
+          onClick={() => setOpen({ kind: 'delete', record })}
+        >
+          <DeleteOutline />
+        </IconButton>
+      )}
+    </>
+  );
+
+  return (
+    <Stack spacing={1.5}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Typography variant="h2">{home.Address}</Typography>
+        {can.add && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            sx={TAP}
+            onClick={() => setOpen({ kind: 'add' })}
+          >
+            {t(`${config.texts}.add`)}
+          </Button>
+        )}
+      </Stack>
+      <RecordTable
+        label={t([`${config.texts}.label`, `nav.${config.texts}`])}
+        columns={columns}
+        records={shown}
+        loading={shown === undefined && query.isPending}
+        error={shown === undefined ? query.error : null}
+        onRetry={() => void query.refetch()}
+        emptyText={t([`${config.texts}.empty`, 'records.empty'])}
+        {...(config.testIds === undefined ? {} : { testIds: config.testIds })}
+        rowData={(record) => ({ 'data-sync': states.get(record.id) ?? 'synced' })}
+        status={(record) => <SyncStateChip state={states.get(record.id)} />}
+        {...(can.edit || can.delete ? { actions, actionsLabel: t('records.actions') } : {})}
+      />
+      {open.kind === 'add' && (
+        <RecordFormDialog
+          config={config}
+          ctx={ctx}
+          operation="submit"
+          fields={config.fields}
+          onClose={close}
+        />
+      )}
+      {open.kind === 'edit' && (
+        <RecordFormDialog
+          config={config}
+          ctx={ctx}
+          operation="update"
+          fields={editFields}
+          record={open.record}
+          onClose={close}
+        />
+      )}
+      {open.kind === 'delete' && (
+        <ConfirmDialog
+          id={`${config.texts}-delete`}
+          title={t(`${config.texts}.deleteTitle`)}
+          text={t(`${config.texts}.deleteConfirm`)}
+          confirmLabel={t('records.delete')}
+          cancelLabel={t('records.cancel')}
+          onConfirm={() => writes.remove(open.record)}
+          onClose={close}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The screen: asks for a home first, then lists its records of the configured resource. */
+export function RecordListScreen(props: { config: RecordScreenConfig }) {
+  const home = useSelectedHome();
+  if (home === null) return <SelectHomeFirst />;
+  return <RecordList key={home.id} home={home} config={props.config} />;
+}

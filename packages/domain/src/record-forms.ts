@@ -1,0 +1,50 @@
+// The schema of a record form: the fields a screen shows, taken from the resource's input
+// (add) or update (edit) schema, with the operation's required fields refused when empty
+// in the words of section 5. The web app's forms validate with it (zod resolver), so a
+// form and the server judge a value the same way.
+
+import { z } from 'zod';
+import { missingFieldMessage } from './messages.js';
+import { isMissing } from './mutations.js';
+import type { Resource } from './resources.js';
+import { resourceDef } from './resources.js';
+
+export type FormOperation = 'submit' | 'update';
+
+export function recordFormSchema(
+  resource: Resource,
+  operation: FormOperation,
+  fields: readonly string[],
+): z.ZodType<Record<string, unknown>, Record<string, unknown>> {
+  const def = resourceDef(resource);
+  const base = operation === 'submit' ? def.input : def.update;
+  if (base === undefined || def.mutationType === undefined) {
+    throw new Error(`${resource} takes no ${operation}`);
+  }
+  const shape = base.shape;
+  const known = fields.filter((field) => Object.hasOwn(shape, field));
+  const picked = z.object(Object.fromEntries(known.map((field) => [field, shape[field]])));
+  const required = def.operations?.[operation]?.required ?? [];
+  const type = def.mutationType;
+  return picked.superRefine((value: Record<string, unknown>, ctx) => {
+    for (const field of known) {
+      if (required.includes(field) && isMissing(value[field])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: missingFieldMessage(field, operation, type),
+        });
+      }
+    }
+  });
+}
+
+/** Every item of a record list answer: the resource's record shape, other fields kept. */
+const anyRecordSchema = z.looseObject({ id: z.string() });
+
+export function recordListSchema(
+  resource: Resource,
+): z.ZodType<Array<Record<string, unknown> & { id: string }>> {
+  const record = resourceDef(resource).record;
+  return z.array(record === undefined ? anyRecordSchema : record.loose().and(anyRecordSchema));
+}

@@ -49,6 +49,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // The demo accounts, whatever PUBLIC_URL or SEED_DEMO the developer's shell has set.
+    SEED_DEMO: 'true',
     // Every test signs in from 127.0.0.1, dozens of times a minute; the per-address limit
     // has tests of its own on the server.
     RATE_LIMIT_SIGN_IN_MAX: '10000',

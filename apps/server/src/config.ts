@@ -6,6 +6,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The shortest signing secret accepted (HS256 wants at least its 256 bits). */
+export const MIN_SECRET_BYTES = 32;
+/** The first admin's password, from the environment or `create-admin`. */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -18,13 +23,34 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((v) => Buffer.byteLength(v.trim(), 'utf8') >= MIN_SECRET_BYTES, {
+      message: `JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes`,
+    })
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
     .min(30)
     .default(15 * 60),
   SEED_PASSWORD: z.string().min(8).default('demo-password'),
+  SEED_DEMO: booleanString.optional(),
+  ADMIN_EMAIL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().max(320).pipe(z.email('ADMIN_EMAIL must be an email address')).optional(),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(
+        MIN_ADMIN_PASSWORD_LENGTH,
+        `ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`,
+      )
+      .max(1024)
+      .optional(),
+  ),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -137,6 +163,14 @@ export interface Config {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   seedPassword: string;
+  /**
+   * Whether an empty database gets the demo company and its accounts (with their known
+   * password): by default only the embedded one of `npm start`, never with DATABASE_URL
+   * or an https PUBLIC_URL unless SEED_DEMO=true.
+   */
+  seedDemo: boolean;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: the first admin, made at start when none exists. */
+  initialAdmin: { email: string; password: string } | undefined;
   webDist: string | undefined;
   logLevel: string;
   bodyLimitBytes: number;
@@ -203,14 +237,24 @@ function providerCredentials(
  */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, '.jwt-secret');
+  let stored: string;
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
+    stored = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if (!(err instanceof Error && 'code' in err && err.code === 'ENOENT')) throw err;
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+  // An empty or cut-short file would sign every token with a guessable key.
+  if (Buffer.byteLength(stored, 'utf8') < MIN_SECRET_BYTES) {
+    throw new Error(
+      `Invalid configuration:\n${file} holds a secret shorter than ${MIN_SECRET_BYTES} bytes. ` +
+        'Delete the file to have a new one made (everyone signs in again), or set JWT_SECRET.',
+    );
+  }
+  return stored;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -220,24 +264,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new Error(
+      'Invalid configuration:\nADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`
+  ).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? loadOrCreateSecret(dataDir)),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET?.trim() ?? loadOrCreateSecret(dataDir)),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     seedPassword: e.SEED_PASSWORD,
+    seedDemo: e.SEED_DEMO ?? (e.DATABASE_URL === undefined && !publicUrl.startsWith('https:')),
+    initialAdmin:
+      e.ADMIN_EMAIL === undefined || e.ADMIN_PASSWORD === undefined
+        ? undefined
+        : { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     fileBodyLimitBytes: e.FILE_BODY_LIMIT_BYTES,
     fileQuotaBytes: e.FILE_QUOTA_BYTES,
     // The address main.ts prints; 0.0.0.0 is no address to browse to.
-    publicUrl: (
-      e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`
-    ).replace(/\/+$/, ''),
+    publicUrl,
     publicUrlExplicit: e.PUBLIC_URL !== undefined,
     trustProxy: e.TRUST_PROXY,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -1,5 +1,6 @@
 // Starts the field app: configuration, database (migrated), demo data on an empty
-// database, then the HTTP server. `npm start` runs this after the build.
+// embedded database (seed/startup.ts says where else), the first admin from the
+// environment, then the HTTP server. `npm start` runs this after the build.
 
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
@@ -8,7 +9,7 @@ import { pruneIdempotencyKeys } from './http/idempotency.js';
 import { pruneAccountData } from './modules/auth/prune.js';
 import { buildServer } from './http/server.js';
 import { DEMO_ACCOUNTS } from './seed/demo-data.js';
-import { seedDemoData } from './seed/seed.js';
+import { prepareStartupData } from './seed/startup.js';
 
 const HOUR = 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_LIFETIME_MS = 7 * 24 * HOUR;
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const applied = await migrateToLatest(database);
-  const seed = await seedDemoData(database.db, { password: config.seedPassword });
+  const seed = await prepareStartupData(database.db, config);
   const app = await buildServer({ config, database });
 
   const prune = (): void => {
@@ -53,6 +54,22 @@ async function main(): Promise<void> {
     lines.push(
       `Seeded demo data. Sign in with any of (password: ${config.seedPassword === 'demo-password' ? 'demo-password' : 'SEED_PASSWORD'}):`,
       ...DEMO_ACCOUNTS.map((a) => `  ${a.email}`),
+    );
+  }
+  if (seed.adminCreated) lines.push('Created the admin account of ADMIN_EMAIL.');
+  if (seed.adminMissing) {
+    lines.push(
+      'No admin account exists yet. Create one with ADMIN_EMAIL and ADMIN_PASSWORD at start,',
+      'or: node apps/server/dist/seed/create-admin.js --email you@example.com',
+    );
+  }
+  if (
+    !config.publicUrlExplicit &&
+    Object.keys(config.providers).length + (config.sso ? 1 : 0) > 0
+  ) {
+    lines.push(
+      `PUBLIC_URL is not set: provider sign-in returns to ${config.publicUrl}; set PUBLIC_URL`,
+      'to the address users open the app at.',
     );
   }
   console.log(lines.join('\n'));

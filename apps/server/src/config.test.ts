@@ -1,0 +1,89 @@
+// Configuration checks that guard a real install: the signing secret's length (from the
+// environment or DATA_DIR/.jwt-secret), where demo data is seeded, the first admin.
+
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'field-config-'));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  describe('the token signing secret', () => {
+    it('refuses an empty or short .jwt-secret file with a clear message', async () => {
+      for (const content of ['', '\n', 'short-secret']) {
+        await writeFile(path.join(dataDir, '.jwt-secret'), content);
+        expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(
+          /\.jwt-secret holds a secret shorter than 32 bytes/,
+        );
+      }
+    });
+
+    it('makes a new secret when the file is missing, and keeps using it', async () => {
+      const first = loadConfig({ DATA_DIR: dataDir });
+      const stored = (await readFile(path.join(dataDir, '.jwt-secret'), 'utf8')).trim();
+      expect(first.jwtSecret.byteLength).toBeGreaterThanOrEqual(32);
+      expect(new TextDecoder().decode(first.jwtSecret)).toBe(stored);
+      expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toEqual(first.jwtSecret);
+    });
+
+    it('refuses a JWT_SECRET shorter than 32 bytes, blanks included', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(31) })).toThrow(
+        /JWT_SECRET must be at least 32 bytes/,
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: `${' '.repeat(20)}${'x'.repeat(20)}` }),
+      ).toThrow(/JWT_SECRET must be at least 32 bytes/);
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toHaveLength(
+        32,
+      );
+    });
+  });
+
+  describe('demo data', () => {
+    const seedDemo = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env }).seedDemo;
+
+    it('is seeded by the embedded default of npm start', () => {
+      expect(seedDemo({})).toBe(true);
+      expect(seedDemo({ PUBLIC_URL: 'http://192.168.1.20:8080' })).toBe(true);
+    });
+
+    it('is not seeded with DATABASE_URL or an https PUBLIC_URL, unless SEED_DEMO=true', () => {
+      expect(seedDemo({ DATABASE_URL: 'postgres://db/field' })).toBe(false);
+      expect(seedDemo({ PUBLIC_URL: 'https://field.example.com' })).toBe(false);
+      expect(seedDemo({ DATABASE_URL: 'postgres://db/field', SEED_DEMO: 'true' })).toBe(true);
+      expect(seedDemo({ PUBLIC_URL: 'https://field.example.com', SEED_DEMO: 'true' })).toBe(true);
+      expect(seedDemo({ SEED_DEMO: 'false' })).toBe(false);
+    });
+  });
+
+  describe('the first admin', () => {
+    const load = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+
+    it('takes ADMIN_EMAIL with an ADMIN_PASSWORD of 12 characters or more', () => {
+      expect(
+        load({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'twelve chars' }).initialAdmin,
+      ).toEqual({ email: 'boss@example.com', password: 'twelve chars' });
+      expect(load({}).initialAdmin).toBeUndefined();
+    });
+
+    it('refuses a short password, a bad address, or one without the other', () => {
+      expect(() => load({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' })).toThrow(
+        /ADMIN_PASSWORD must be at least 12 characters/,
+      );
+      expect(() => load({ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long enough pw' })).toThrow(
+        /ADMIN_EMAIL must be an email address/,
+      );
+      expect(() => load({ ADMIN_EMAIL: 'boss@example.com' })).toThrow(
+        /ADMIN_EMAIL and ADMIN_PASSWORD are set together/,
+      );
+    });
+  });
+});

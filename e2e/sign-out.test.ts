@@ -5,7 +5,7 @@
 // under the manager's own session. The server's records are counted through the API.
 
 import { describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { skipReasonFor } from './support/prerequisites.js';
 import {
   addPhoneCall,
@@ -66,6 +66,8 @@ describe.skipIf(skipReason !== undefined)('sign-out on a shared device', () => {
       await waitForQueued(page, 2);
       expect(await cachedQueryKeys(page)).not.toBe('');
 
+      const aCookie = await refreshCookie(context);
+
       // Logout, still offline: the dialog counts the two writes; A keeps them.
       const dialog = await signOutThroughMenu(page, true);
       await dialog.getByText('2 changes have not reached the server yet.').waitFor();
@@ -82,6 +84,8 @@ describe.skipIf(skipReason !== undefined)('sign-out on a shared device', () => {
       await context.setOffline(false);
       const b = await signIn(page, BUILDER);
       expect(b.user.id).not.toBe(a.user.id);
+      // The sign-out the server missed offline was done first: A's cookie is revoked.
+      expect(await refreshWith(base, aCookie)).toBe(401);
       await page.getByTestId('profile-button').waitFor();
       // B's header counts nothing queued, and B's Mutation Queue is empty.
       await page.goto(`${base}/sync`);
@@ -127,6 +131,27 @@ describe.skipIf(skipReason !== undefined)('sign-out on a shared device', () => {
     ).toEqual([`${tag} one`, `${tag} two`]);
   });
 });
+
+/** The refresh cookie (HttpOnly: read from the browser context, not the page). */
+async function refreshCookie(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'field_refresh');
+  if (cookie === undefined) throw new Error('no refresh cookie');
+  return cookie.value;
+}
+
+/** The status of a refresh presenting this cookie. */
+async function refreshWith(base: string, cookie: string): Promise<number> {
+  const response = await fetch(`${base}/api/auth/refresh`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Cookie: `field_refresh=${cookie}`,
+      Origin: base,
+    },
+    body: '{}',
+  });
+  return response.status;
+}
 
 /** Lets the queue run its replays (1 s after returning online, after sign-in). */
 async function waitForReplays(page: Page): Promise<void> {

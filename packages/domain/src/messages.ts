@@ -120,6 +120,7 @@ export const MESSAGES = {
     'not a write a batch may carry (record, walk, home and file-delete writes only, with a plain path)',
   batchNested: 'A batch cannot be sent inside another batch',
   phoneCallNotesOnly: 'You may change only the notes and voicemail of a phone call',
+  nulCharacter: 'The request contains a NUL character (\\u0000 or %00), which no field may hold',
   crossOriginRefused: 'This request must come from the app itself',
 } as const;
 

@@ -43,7 +43,7 @@ import { batchRoutes } from '../modules/batch/routes.js';
 import { LocalFileStore } from '../storage/local-files.js';
 import { BatchTickets, registerAuthHook } from './auth.js';
 import { AppError } from './errors.js';
-import { registerJsonBodyParser } from './json-body.js';
+import { registerInputGuards } from './input-guards.js';
 
 export interface ServerOptions {
   config: Config;
@@ -119,7 +119,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
-  registerJsonBodyParser(app);
+  registerInputGuards(app);
   await app.register(fastifyCookie);
   // Per-address limits only where a route asks for one (the sign-in endpoints).
   await app.register(fastifyRateLimit, {

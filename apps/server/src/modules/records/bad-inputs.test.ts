@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, jsonTooDeepMessage } from '@field/domain';
-import { MAX_JSON_DEPTH } from '../../http/json-body.js';
+import { MAX_JSON_DEPTH } from '../../http/input-guards.js';
 import { availableDialects } from '../../test/databases.js';
 import { WALKS, insertFixture } from '../../test/fixture.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
@@ -100,6 +100,30 @@ describe.each(await availableDialects())('bad inputs on %s', (dialect) => {
       const over = await manager.post(`${CALLS}/submit`, call({ x: JSON.parse(nested(64)) }));
       expect(over.status).toBe(400);
       expect(over.body).toEqual({ error: jsonTooDeepMessage(MAX_JSON_DEPTH) });
+    });
+  });
+
+  describe('NUL characters (PostgreSQL text cannot hold them)', () => {
+    it('in the URL or in a JSON string: a 400, on any route', async () => {
+      for (const path of [
+        `${CALLS}/listByHome?homeId=%00`,
+        '/field_homes/listActiveUpdatedAfter?lastUpdate=1%00',
+        '/files?folder=homes%00',
+      ]) {
+        const answer = await manager.get(path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.body).toEqual({ error: MESSAGES.nulCharacter });
+      }
+      for (const body of [call({ Notes: 'a\u0000b' }), { email: '\u0000', password: 'x' }]) {
+        const path = 'email' in body ? '/auth/login' : `${CALLS}/submit`;
+        const answer = await manager.post(path, body);
+        expect(answer.status, path).toBe(400);
+        expect(answer.body).toEqual({ error: MESSAGES.nulCharacter });
+      }
+      // An escaped backslash before "u0000" is text, not a NUL.
+      const text = await manager.post<Rec>(`${CALLS}/submit`, call({ Notes: '\\u0000' }));
+      expect(text.status).toBe(201);
+      expect(text.body['Notes']).toBe('\\u0000');
     });
   });
 

@@ -1,10 +1,12 @@
-// The JSON body parser of the whole server: Fastify's own (prototype-poisoning checks and
-// all) behind a nesting limit. No body of the API nests deeper than a few levels; a body
-// nested thousands deep cost deep recursion further on (a 500), so it is a 400 before it
-// is parsed.
+// Guards in front of every route, for inputs no route can take and that would otherwise
+// fail deep inside as a 500:
+// - a JSON body nested deeper than MAX_JSON_DEPTH (5,000 deep cost deep recursion further
+//   on); the parser is Fastify's own (prototype-poisoning checks and all) behind the check;
+// - a NUL character in the URL (`%00`) or in a JSON string (`\u0000`): PostgreSQL text
+//   cannot hold one, and no field of the API means one.
 
 import type { FastifyInstance } from 'fastify';
-import { jsonTooDeepMessage } from '@field/domain';
+import { MESSAGES, jsonTooDeepMessage } from '@field/domain';
 import { AppError } from './errors.js';
 
 /** The deepest nesting of objects and arrays a JSON body may have. */
@@ -55,14 +57,24 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
   return false;
 }
 
-/** Replaces the default `application/json` parser with the same one behind the depth limit. */
-export function registerJsonBodyParser(app: FastifyInstance): void {
+/** `\u0000` as a JSON escape (not an escaped backslash followed by `u0000`). */
+const JSON_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
+
+/** The default `application/json` parser behind the depth and NUL checks; `%00` refused. */
+export function registerInputGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(/%00/.test(request.url) ? new AppError(400, MESSAGES.nulCharacter) : undefined);
+  });
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       done(new AppError(400, jsonTooDeepMessage(MAX_JSON_DEPTH)), undefined);
+      return;
+    }
+    if (text.includes('\\') && JSON_NUL.test(text)) {
+      done(new AppError(400, MESSAGES.nulCharacter), undefined);
       return;
     }
     // Fastify's default JSON parser is the callback kind: it answers through `done`.

@@ -28,7 +28,16 @@ export interface HubOptions {
   pollIntervalMs: number;
   overlapMs: number;
   onError: (error: unknown) => void;
+  /** Live streams one user may hold; default MAX_STREAMS_PER_USER. */
+  maxStreamsPerUser?: number;
 }
+
+/**
+ * A user's live streams at most (tabs and devices). A new one beyond it ends the user's
+ * oldest: that is the likeliest to be dead (a phone that changed networks), and refusing
+ * the new one would leave the user without live updates until the dead ones time out.
+ */
+export const MAX_STREAMS_PER_USER = 5;
 
 const USERS_PER_QUERY = 500;
 const ROWS_PER_QUERY = 500;
@@ -63,6 +72,12 @@ export class NotificationHub {
     if (set === undefined) {
       set = new Set();
       this.subscribers.set(subscriber.userId, set);
+    }
+    const max = this.options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+    for (const oldest of set) {
+      if (set.size < max) break;
+      set.delete(oldest);
+      oldest.close();
     }
     set.add(subscriber);
     if (this.timer === undefined) this.start();

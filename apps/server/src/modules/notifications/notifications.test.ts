@@ -82,6 +82,8 @@ async function openStream(url: string) {
   let seen = 0;
   return {
     response,
+    /** Settles when the server ends the stream (or close() aborts it). */
+    ended: pumping,
     /** The next event (after those already taken) that matches, within `ms`. */
     async next(match: (e: SseEvent) => boolean, ms = 5000): Promise<SseEvent> {
       const deadline = Date.now() + ms;
@@ -442,6 +444,62 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
         expect((counts.data as Counts).categories['bulk']).toEqual({ total: 1200, unread: 1200 });
       } finally {
         await stream.close();
+      }
+    });
+
+    it('holds at most five live streams per user: a sixth ends the oldest', async () => {
+      const target = await user('emp-tabs', 'builder');
+      const open = async () => {
+        const ticket = await target.client.post<{ ticket: string }>('/notifications/stream-ticket');
+        const stream = await openStream(
+          `${server.url}/api/notifications/stream?ticket=${ticket.body.ticket}`,
+        );
+        await stream.next((e) => e.event === 'snapshot');
+        return stream;
+      };
+      const streams = [];
+      try {
+        for (let i = 0; i < 5; i += 1) streams.push(await open());
+        const [oldest] = streams;
+        let oldestEnded = false;
+        void oldest?.ended.then(() => {
+          oldestEnded = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(oldestEnded).toBe(false);
+
+        streams.push(await open());
+        await Promise.race([
+          oldest?.ended,
+          new Promise((_, reject) => setTimeout(() => reject(new Error('still open')), 5000)),
+        ]);
+        expect(oldestEnded).toBe(true);
+
+        // The other five still hear of changes.
+        const now = new Date().toISOString();
+        await server.db
+          .insertInto('notifications')
+          .values({
+            id: `tabs-${randomUUID()}`,
+            user_id: target.id,
+            title: 'To every open tab',
+            read: 0,
+            priority: 'low',
+            occurred_at: now,
+            category: 'tabs',
+            app: 'all',
+            metadata: '{}',
+            created_at: now,
+            updated_at: now,
+            deleted_at: null,
+          })
+          .execute();
+        for (const stream of streams.slice(1)) {
+          const event = await stream.next((e) => e.event === 'notification');
+          expect((event.data as Note).title).toBe('To every open tab');
+        }
+      } finally {
+        for (const stream of streams) await stream.close();
       }
     });
 

@@ -26,19 +26,14 @@ import { SessionService } from '../modules/auth/sessions.js';
 import { createTokenService } from '../modules/auth/tokens.js';
 import { changelogRoutes } from '../modules/changelog/routes.js';
 import { ChangelogService } from '../modules/changelog/service.js';
-import { collaborationRoutes } from '../modules/collaboration/routes.js';
-import { communicationRoutes } from '../modules/communication/routes.js';
-import { directoryRoutes } from '../modules/directory/routes.js';
 import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { fileRoutes } from '../modules/files/routes.js';
-import { homeRecordRoutes } from '../modules/home-records/routes.js';
-import { homeRoutes } from '../modules/homes/routes.js';
 import { createNotificationsModule, notificationRoutes } from '../modules/notifications/routes.js';
 import { RecordRepository } from '../modules/records/repository.js';
+import { registryRoutes } from '../modules/records/registry-routes.js';
 import type { RouteDeps } from '../modules/records/routes.js';
 import { UserRepository } from '../modules/users/repository.js';
 import { profileRoutes } from '../modules/users/routes.js';
-import { walkRoutes } from '../modules/walks/routes.js';
 import { batchRoutes } from '../modules/batch/routes.js';
 import { LocalFileStore } from '../storage/local-files.js';
 import { BatchTickets, registerAuthHook } from './auth.js';
@@ -184,12 +179,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         fileLimits: { quotaBytes: config.fileQuotaBytes },
       });
       adminRoutes(api, { ...authDeps, db: database.db });
-      homeRoutes(api, deps);
-      directoryRoutes(api, deps);
-      communicationRoutes(api, deps);
-      walkRoutes(api, deps);
-      homeRecordRoutes(api, deps);
-      collaborationRoutes(api, deps);
+      registryRoutes(api, deps);
       fileRoutes(api, deps, files, config.fileBodyLimitBytes, {
         quotaBytes: config.fileQuotaBytes,
       });

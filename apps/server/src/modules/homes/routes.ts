@@ -1,32 +1,19 @@
-// Homes: the active list, its differential twin, and the two home mutations of section 5.
+// Homes' two mutations of section 5; their lists come from the registry (registry-routes).
 
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, RESOURCE_ACCESS, homeUpdateSchema } from '@field/domain';
 import { badRequest } from '../../http/errors.js';
 import { checkMutation, parseWith, requireId, requireObject } from '../../http/validate.js';
 import type { RouteDeps } from '../records/routes.js';
-import {
-  existingRecord,
-  patchRecord,
-  requireWrite,
-  syncListRoutes,
-  writeHandler,
-} from '../records/routes.js';
+import { existingRecord, patchRecord, requireWrite, writeHandler } from '../records/routes.js';
 import { z } from 'zod';
 
 const KIND = 'homes';
 const access = RESOURCE_ACCESS.homes;
 const staffIdsSchema = z.array(z.string().min(1));
 
-export function homeRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  syncListRoutes(app, deps, {
-    base: '/field_homes',
-    kind: KIND,
-    read: access.read,
-    list: 'listActive',
-    updatedAfter: 'listActiveUpdatedAfter',
-  });
-
+/** A home's two writes of section 5: its fields (`update`) and one staff list (`updateStaff`). */
+export function homeWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.patch(
     '/field_homes/update',
     writeHandler(deps, async (ctx) => {

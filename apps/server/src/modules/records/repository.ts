@@ -97,6 +97,34 @@ export class RecordRepository {
       .execute();
   }
 
+  /** The live record with `id` among several kinds (the walk an item names, of any kind). */
+  findLiveOfKinds(
+    executor: Executor,
+    kinds: readonly string[],
+    id: string,
+  ): Promise<RecordsTable | undefined> {
+    return executor
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', 'in', [...kinds])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** A home's live records of one kind, oldest first (a home's walks of a kind). */
+  listOfHome(executor: Executor, kind: string, homeRid: string): Promise<RecordsTable[]> {
+    return executor
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('home_rid', '=', homeRid)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
   find(executor: Executor, kind: string, id: string): Promise<RecordsTable | undefined> {
     return executor
       .selectFrom('records')

@@ -241,6 +241,8 @@ export interface HomeRecordWrites {
   /** The input field naming the home, when it is not `HomeRID` itself. */
   homeField: string;
   scopes: { submit: Requirement; update: Requirement; delete: Requirement };
+  /** Fields an update may not change (the record's home). */
+  immutable: readonly string[];
   /**
    * What an update sending these fields needs beyond `scopes.update` (a phone call's
    * log fields need the logging scope), with the 403 message when it is not held.
@@ -290,8 +292,11 @@ export function homeRecordWriteRoutes(
         throw new AppError(403, fieldRule.message);
       }
       const row = await existingRecord(ctx, deps, o.kind, String(id));
-      if (changes['HomeRID'] !== undefined && changes['HomeRID'] !== row.home_rid) {
-        throw badRequest(`Invalid value for "HomeRID": a record cannot move to another home`);
+      const current = storedData(row);
+      for (const field of o.immutable) {
+        if (changes[field] !== undefined && changes[field] !== current[field]) {
+          throw badRequest(`Invalid value for "${field}": a record cannot move to another home`);
+        }
       }
       return patchRecord(ctx, deps, row, changes);
     }),

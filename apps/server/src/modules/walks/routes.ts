@@ -6,14 +6,13 @@ import type { ClosingType, Requirement, WalkKind, WalkType } from '@field/domain
 import {
   CLOSING_TYPE_SCOPE,
   MESSAGES,
+  RESOURCE_DEFS,
   RESOURCE_ACCESS,
   WALK_ITEM_SCOPE,
   WALK_KINDS,
   closingWalkInputSchema,
   closingWalkUpdateSchema,
-  hasAccess,
   mayAttachItemToWalk,
-  readableClosingTypes,
   stripLocalFields,
   walkFormInputSchema,
   walkFormUpdateSchema,
@@ -23,7 +22,6 @@ import {
 import { badRequest, forbidden } from '../../http/errors.js';
 import { checkMutation, parseWith, requireObject } from '../../http/validate.js';
 import { notifyNewPunchItem } from '../notifications/service.js';
-import type { Executor } from '../records/repository.js';
 import type { RouteDeps, WriteContext } from '../records/routes.js';
 import {
   createRecord,
@@ -31,8 +29,6 @@ import {
   deletionId,
   ensureHome,
   existingRecord,
-  homeLookupRoutes,
-  lookupRoutes,
   patchRecord,
   requireWrite,
   storedData,
@@ -46,28 +42,26 @@ function itemScope(walk: unknown): Requirement {
   return [WALK_ITEM_SCOPE[walk as WalkType]]; // Safe: stored items passed the Walk enum.
 }
 
-/** The walk record an item was found on, of any kind. */
-async function findWalk(executor: Executor, id: string): Promise<RecordsTable | undefined> {
-  return executor
-    .selectFrom('records')
-    .selectAll()
-    .where('kind', 'in', [...WALK_KINDS])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * The walk an item given only its home belongs to: the home's latest walk of the item's
+ * type (the closing walk of that type; the pre-drywall walk for frame punch). So a user
+ * who may write items of a type without reading walk forms (customer service's post-close
+ * items) still files them on their walk (docs/decisions.md).
+ */
+async function homeWalkFor(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  homeRid: string,
+  type: WalkType,
+): Promise<RecordsTable | undefined> {
+  const kind: WalkKind = type === 'frame-punch' ? 'preDrywall' : 'closing';
+  const walks = await deps.records.listOfHome(ctx.trx, kind, homeRid);
+  return walks.filter((walk) => kind !== 'closing' || storedData(walk)['type'] === type).at(-1);
 }
 
-function itemRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const base = '/field_walks/item';
-  lookupRoutes(app, deps, {
-    base,
-    kind: ITEMS,
-    column: 'parent_id',
-    read: RESOURCE_ACCESS.walkItems.read,
-    single: { path: 'listByWalk', param: 'walkId', message: MESSAGES.walkIdRequired },
-    batch: { path: 'listByWalks', param: 'walkIds', message: MESSAGES.walkIdsRequired },
-    visible: (item, user) => hasAccess(user.access, itemScope(item['Walk']), 'read'),
-  });
+/** Walk items' writes: their scope follows the item's walk type (the registry's typeScope). */
+export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const base = RESOURCE_DEFS.walkItems.base;
 
   app.post(
     `${base}/submit`,
@@ -80,7 +74,7 @@ function itemRoutes(app: FastifyInstance, deps: RouteDeps): void {
       requireWrite(ctx.user, itemScope(input.Walk));
       let homeRid = input.HomeRID ?? null;
       if (input.WalkID !== undefined) {
-        const walk = await findWalk(ctx.trx, input.WalkID);
+        const walk = await deps.records.findLiveOfKinds(ctx.trx, WALK_KINDS, input.WalkID);
         if (walk === undefined) throw badRequest('Invalid value for "WalkID": no such walk');
         // Only on a walk the caller may read, or on the item type's own closing walk
         // (customer service's post-close items): docs/decisions.md.
@@ -97,14 +91,17 @@ function itemRoutes(app: FastifyInstance, deps: RouteDeps): void {
       } else if (homeRid !== null) {
         await ensureHome(ctx, deps, homeRid, 'HomeRID');
       }
+      const walkId =
+        input.WalkID ??
+        (homeRid === null ? undefined : (await homeWalkFor(ctx, deps, homeRid, input.Walk))?.id);
       const completedAt = input.Status === 'Complete' ? (input['Completed At'] ?? ctx.now) : null;
       const result = await createRecord(ctx, deps, ITEMS, {
         id: input.id,
         homeRid,
-        parentId: input.WalkID ?? null,
+        parentId: walkId ?? null,
         data: {
           ...input,
-          WalkID: input.WalkID ?? null,
+          WalkID: walkId ?? null,
           HomeRID: homeRid,
           'Completed At': completedAt,
         },
@@ -126,8 +123,9 @@ function itemRoutes(app: FastifyInstance, deps: RouteDeps): void {
       const row = await existingRecord(ctx, deps, ITEMS, String(id));
       const current = storedData(row);
       requireWrite(ctx.user, itemScope(current['Walk']));
-      for (const fixed of ['Walk', 'WalkID', 'HomeRID'] as const) {
-        if (changes[fixed] !== undefined && changes[fixed] !== current[fixed]) {
+      const sent: Record<string, unknown> = changes;
+      for (const fixed of RESOURCE_DEFS.walkItems.immutable) {
+        if (sent[fixed] !== undefined && sent[fixed] !== current[fixed]) {
           throw badRequest(`Invalid value for "${fixed}": an item keeps its walk and home`);
         }
       }
@@ -181,20 +179,10 @@ function rulesOf(kind: WalkKind): KindRules {
   };
 }
 
-function walkKindRoutes(app: FastifyInstance, deps: RouteDeps, kind: WalkKind): void {
-  const base = `/field_walks/${kind}`;
+/** A walk kind's writes: `submit` and `update/{id}` (section 7). */
+export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind: WalkKind): void {
+  const base = RESOURCE_DEFS[kind].base;
   const rules = rulesOf(kind);
-  homeLookupRoutes(app, deps, {
-    base,
-    kind,
-    read: RESOURCE_ACCESS[kind].read,
-    ...(kind === 'closing'
-      ? {
-          visible: (walk, user) =>
-            readableClosingTypes(user.access).includes(walk['type'] as ClosingType),
-        }
-      : {}),
-  });
 
   app.post(
     `${base}/submit`,
@@ -223,7 +211,7 @@ function walkKindRoutes(app: FastifyInstance, deps: RouteDeps, kind: WalkKind): 
       const row = await existingRecord(ctx, deps, kind, String(params['id']));
       const current = storedData(row);
       requireWrite(ctx.user, rules.writeScope(current));
-      for (const fixed of ['HomeRID', 'selectedHome', 'type'] as const) {
+      for (const fixed of RESOURCE_DEFS[kind].immutable) {
         if (changes[fixed] !== undefined && changes[fixed] !== current[fixed]) {
           throw badRequest(`Invalid value for "${fixed}": a walk keeps its home and type`);
         }
@@ -238,9 +226,4 @@ function walkKindRoutes(app: FastifyInstance, deps: RouteDeps, kind: WalkKind): 
       return patchRecord(ctx, deps, row, changes);
     }),
   );
-}
-
-export function walkRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  itemRoutes(app, deps);
-  for (const kind of WALK_KINDS) walkKindRoutes(app, deps, kind);
 }

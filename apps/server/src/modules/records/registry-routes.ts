@@ -1,0 +1,108 @@
+// Every resource of the domain's registry, registered from its entry: whole lists with
+// their differential twin, the lookups by home / walk / job (records a user may not read
+// by their type are left out), and the submit / update / delete of records that hang off
+// a home. A short table names the exceptions whose writes have rules of their own.
+
+import type { FastifyInstance } from 'fastify';
+import type { Resource, ResourceDef } from '@field/domain';
+import {
+  LOOKUPS,
+  MESSAGES,
+  RESOURCES,
+  WALK_KINDS,
+  hasAccess,
+  resourceDef,
+  updateRequirement,
+} from '@field/domain';
+import { notifyPhoneCallLogged } from '../notifications/service.js';
+import { homeWriteRoutes } from '../homes/routes.js';
+import { walkFormWriteRoutes, walkItemWriteRoutes } from '../walks/routes.js';
+import type { HomeRecordWrites, RouteDeps } from './routes.js';
+import { homeRecordWriteRoutes, lookupRoutes, syncListRoutes } from './routes.js';
+
+type Registrar = (app: FastifyInstance, deps: RouteDeps) => void;
+
+/** Writes with rules of their own: a home's fields and staff, items and walks by type. */
+const WRITE_EXCEPTIONS: Partial<Record<Resource, Registrar>> = {
+  homes: homeWriteRoutes,
+  walkItems: walkItemWriteRoutes,
+  ...Object.fromEntries(
+    WALK_KINDS.map((kind): [Resource, Registrar] => [
+      kind,
+      (app, deps) => walkFormWriteRoutes(app, deps, kind),
+    ]),
+  ),
+};
+
+/** What a generic write does beyond the registry's facts. */
+const WRITE_HOOKS: Partial<
+  Record<Resource, (deps: RouteDeps) => Pick<HomeRecordWrites, 'afterSubmit' | 'updateFields'>>
+> = {
+  phoneCalls: (deps) => ({
+    // Customer service changes notes and voicemail; the date and staff of a call are its
+    // log, changed only with the logging scope (403: valid request, scope missing).
+    updateFields: {
+      requirement: (fields) => updateRequirement('phoneCalls', fields),
+      message: MESSAGES.phoneCallNotesOnly,
+    },
+    afterSubmit: (ctx, result) => notifyPhoneCallLogged(ctx, deps.records, result),
+  }),
+};
+
+/** A record is visible when the caller reads the scope its type names (typeScope). */
+function visibility(def: ResourceDef) {
+  const typeScope = def.typeScope;
+  if (typeScope === undefined) return {};
+  return {
+    visible: (
+      record: Record<string, unknown>,
+      user: { access: Parameters<typeof hasAccess>[0] },
+    ) => {
+      const scope = typeScope.scopes[String(record[typeScope.field])];
+      return scope === undefined ? user.access.admin : hasAccess(user.access, [scope], 'read');
+    },
+  };
+}
+
+function scopesOf(resource: Resource, def: ResourceDef): HomeRecordWrites['scopes'] {
+  const of = (op: 'submit' | 'update' | 'delete') => {
+    const write = def.operations?.[op]?.write;
+    if (write === undefined || write === 'byType') {
+      throw new Error(`${resource}: a home record needs a ${op} scope, or a write exception`);
+    }
+    return write;
+  };
+  return { submit: of('submit'), update: of('update'), delete: of('delete') };
+}
+
+export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  for (const resource of RESOURCES) {
+    const def = resourceDef(resource);
+    const common = { base: def.base, kind: resource, read: def.read };
+    if (def.syncList !== undefined) {
+      syncListRoutes(app, deps, { ...common, ...def.syncList });
+    }
+    for (const lookup of def.lookups) {
+      lookupRoutes(app, deps, { ...common, ...LOOKUPS[lookup], ...visibility(def) });
+    }
+    const exception = WRITE_EXCEPTIONS[resource];
+    if (exception !== undefined) {
+      exception(app, deps);
+    } else if (
+      def.mutationType !== undefined &&
+      def.input !== undefined &&
+      def.update !== undefined
+    ) {
+      homeRecordWriteRoutes(app, deps, {
+        ...common,
+        mutationType: def.mutationType,
+        input: def.input,
+        update: def.update,
+        homeField: def.homeField ?? 'HomeRID',
+        scopes: scopesOf(resource, def),
+        immutable: def.immutable,
+        ...WRITE_HOOKS[resource]?.(deps),
+      });
+    }
+  }
+}

@@ -14,7 +14,7 @@ import type { TestServer } from '../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../test/test-server.js';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 1500);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 2500);
 
 interface Route {
   method: string;

@@ -103,6 +103,7 @@ export {
 } from './resources.js';
 export type { LookupKind, OperationDef, OperationName, ResourceDef } from './resources.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
+export { isOpenItem, openItemCounts } from './open-items.js';
 export type { FormOperation } from './record-forms.js';
 export {
   EMPLOYEE_ROLES,

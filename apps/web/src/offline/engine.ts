@@ -68,6 +68,25 @@ export interface OfflineEngineOptions {
   currentUser?: () => string | null;
 }
 
+/**
+ * A queued write that failed for good: section 8's persistent `Error saving data` (a new
+ * record or file) or `Error updating data` (a change or delete) with the message, linking
+ * to the Mutation Queue. One place for every record screen.
+ */
+export function failedWriteNotice(
+  mutation: { operation: string },
+  message: string,
+): EngineNotice {
+  const saving = mutation.operation === 'submit' || mutation.operation === 'upload';
+  const title = saving ? MESSAGES.errorSavingData : MESSAGES.errorUpdatingData;
+  return {
+    level: 'error',
+    message: `${title}: ${message}`,
+    persistent: true,
+    openMutationQueue: true,
+  };
+}
+
 /** Gives an existing client the per-query persister and offline-first reads. */
 function adoptQueryClient(queryClient: QueryClient, persister: FieldQueryPersister): QueryClient {
   const defaults = queryClient.getDefaultOptions();
@@ -117,9 +136,7 @@ export async function startOfflineEngine(
   });
   stops.push(
     queue.subscribe((event) => {
-      if (event.type === 'failed') {
-        notify({ level: 'error', message: event.message, openMutationQueue: true });
-      }
+      if (event.type === 'failed') notify(failedWriteNotice(event.mutation, event.message));
       if (event.type === 'storage-cleared') notify({ level: 'warning', message: event.message });
     }),
     releaseUploadedFiles(queue, files),

@@ -42,6 +42,11 @@ export interface MutationHandler {
   batch?(data: MutationData): WriteRequest;
   /** Query keys refreshed after the write when the caller gives none. */
   queryKeys?(data: MutationData): QueryKey[];
+  /**
+   * Judges a successful answer (sent alone or in a batch): an error when the write cannot
+   * count as done, which fails it for good.
+   */
+  checkAnswer?(answer: unknown): PermanentMutationError | undefined;
 }
 
 export type HandlerRegistry = Map<string, MutationHandler>;
@@ -80,16 +85,36 @@ function filePath(data: MutationData): string {
 
 const idQuery = (data: MutationData): string => `?id=${encodeURIComponent(str(data, 'id'))}`;
 
+/**
+ * Section 5: "A save response without a record id is an error". A record's add and
+ * change answer with the record; one without its id left the client unable to tell
+ * which record the server saved, and sending it again would not change that.
+ */
+export function requireRecordId(answer: unknown): PermanentMutationError | undefined {
+  const id =
+    typeof answer === 'object' && answer !== null && 'id' in answer ? answer.id : undefined;
+  return typeof id === 'string' && id !== ''
+    ? undefined
+    : new PermanentMutationError(MESSAGES.noRecordId);
+}
+
 /** A handler whose write is one JSON call: sent alone, or described for a batch. */
-function jsonWrite(describe: (data: MutationData) => WriteRequest): MutationHandler {
+function jsonWrite(
+  describe: (data: MutationData) => WriteRequest,
+  checkAnswer?: (answer: unknown) => PermanentMutationError | undefined,
+): MutationHandler {
   return {
     batch: describe,
-    send(data, { client, headers, signal }) {
+    ...(checkAnswer === undefined ? {} : { checkAnswer }),
+    async send(data, { client, headers, signal }) {
       const { method, path, body } = describe(data);
-      return client.request(method, path, body, anyJson, {
+      const answer = await client.request(method, path, body, anyJson, {
         headers,
         ...(signal ? { signal } : {}),
       });
+      const refused = checkAnswer?.(answer);
+      if (refused !== undefined) throw refused;
+      return answer;
     },
   };
 }
@@ -105,7 +130,8 @@ function withId(path: string, data: MutationData, style: 'query' | 'path' | unde
  * The writes of every resource of the domain's registry: `submit` posts the record,
  * `delete?id=` removes it, and every other operation (`update`, a home's `updateStaff`)
  * patches `{operation}` with the record's id and the rest of the payload. Fields a client
- * keeps for itself never leave the device.
+ * keeps for itself never leave the device. Every answer but a delete's must carry the
+ * record's id.
  */
 function registryHandlers(resource: Resource, registry: HandlerRegistry): void {
   const def = resourceDef(resource);
@@ -115,15 +141,18 @@ function registryHandlers(resource: Resource, registry: HandlerRegistry): void {
   for (const operation of Object.keys(def.operations)) {
     registry.set(
       handlerKey(type, operation),
-      jsonWrite((data) => {
-        const body = withoutFields(data, def.localFields ?? []);
-        if (operation === 'submit') return { method: 'POST', path: `${base}/submit`, body };
-        if (operation === 'delete') {
-          return { method: 'DELETE', path: withId(`${base}/delete`, data, 'query') };
-        }
-        const path = withId(`${base}/${operation}`, data, def.updateId);
-        return { method: 'PATCH', path, body: withoutId(body) };
-      }),
+      jsonWrite(
+        (data) => {
+          const body = withoutFields(data, def.localFields ?? []);
+          if (operation === 'submit') return { method: 'POST', path: `${base}/submit`, body };
+          if (operation === 'delete') {
+            return { method: 'DELETE', path: withId(`${base}/delete`, data, 'query') };
+          }
+          const path = withId(`${base}/${operation}`, data, def.updateId);
+          return { method: 'PATCH', path, body: withoutId(body) };
+        },
+        operation === 'delete' ? undefined : requireRecordId,
+      ),
     );
   }
 }

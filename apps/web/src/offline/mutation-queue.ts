@@ -509,7 +509,12 @@ export class MutationQueue {
         if (answer === undefined) {
           return this.afterError(row, new ApiError(0, MESSAGES.unexpectedError));
         }
-        if (answer.status >= 200 && answer.status < 300) return Promise.resolve<Outcome>('sent');
+        if (answer.status >= 200 && answer.status < 300) {
+          const refused = this.handlerOf(row)?.checkAnswer?.(answer.body);
+          return refused === undefined
+            ? Promise.resolve<Outcome>('sent')
+            : this.afterError(row, refused);
+        }
         return this.afterError(row, answerError(answer));
       }),
     );

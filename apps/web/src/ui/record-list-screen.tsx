@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import type { FormOperation, OperationName, Resource, UserDocument } from '@field/domain';
+import type { Access, FormOperation, OperationName, Resource, UserDocument } from '@field/domain';
 import { hasAccess, recordFormSchema, resourceDef } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
 import { useSelectedHome } from '../data/homes';
@@ -248,20 +248,23 @@ type Open =
   | { kind: 'edit'; record: FieldRecord }
   | { kind: 'delete'; record: FieldRecord };
 
-function canDo(
-  resource: Resource,
-  operation: OperationName,
-  access: Parameters<typeof hasAccess>[0],
-) {
+function canDo(resource: Resource, operation: OperationName, access: Access) {
   const rule = resourceDef(resource).operations?.[operation];
   if (rule === undefined || rule.write === 'byType') return false;
   return hasAccess(access, rule.write, 'write');
 }
 
-function RecordList(props: { config: RecordScreenConfig; home: ActiveHome }) {
+export interface RecordListProps {
+  config: RecordScreenConfig;
+  home: ActiveHome;
+  access: Access;
+  user: UserDocument;
+}
+
+/** The list of one home's records (the screen below, once a home is chosen). */
+export function RecordList(props: RecordListProps) {
   const { t } = useTranslation();
-  const { config, home } = props;
-  const { access, user } = useSignedIn();
+  const { config, home, access, user } = props;
   const names = useEmployeeNames(
     config.staffNames === true && hasAccess(access, ['collaboration_staff'], 'read'),
   );
@@ -380,6 +383,7 @@ function RecordList(props: { config: RecordScreenConfig; home: ActiveHome }) {
 /** The screen: asks for a home first, then lists its records of the configured resource. */
 export function RecordListScreen(props: { config: RecordScreenConfig }) {
   const home = useSelectedHome();
+  const { access, user } = useSignedIn();
   if (home === null) return <SelectHomeFirst />;
-  return <RecordList key={home.id} home={home} config={props.config} />;
+  return <RecordList key={home.id} home={home} config={props.config} access={access} user={user} />;
 }

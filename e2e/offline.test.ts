@@ -262,7 +262,9 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await openPhoneCalls(page, base, home.id);
       await expect.poll(() => cachedQueryKeys(page), { timeout: 10_000 }).toContain('phoneCalls');
       await openPunchItems(page, base, home.id);
-      await expect.poll(() => cachedQueryKeys(page), { timeout: 10_000 }).toContain('punchItems');
+      await expect
+        .poll(() => cachedQueryKeys(page), { timeout: 10_000 })
+        .toContain('/api/field_walks/item');
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await context.setOffline(true);
       await page.reload();

@@ -201,6 +201,16 @@ export function createFileStore(db: FieldDatabase, blobs: BlobStore) {
       return left.count;
     },
 
+    /**
+     * Lets go of a photo an item held: its reference (record, thumbnail and bytes deleted
+     * at 0) and a thumbnail kept without a file record (a photo fetched from the server).
+     */
+    async releasePhoto(id: string): Promise<number> {
+      const left = await store.release(id);
+      if (left === 0) await db.thumbnails.delete(id);
+      return left;
+    },
+
     async setThumbnail(fileId: string, thumbnail: string): Promise<void> {
       await db.thumbnails.put({ fileId, thumbnail });
     },
@@ -226,6 +236,24 @@ export function createFileStore(db: FieldDatabase, blobs: BlobStore) {
 }
 
 export type FileStore = ReturnType<typeof createFileStore>;
+
+/** A small JPEG data URL of an image for lists (160 px), or undefined where it cannot be drawn. */
+export async function makeThumbnail(blob: Blob): Promise<string | undefined> {
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const scale = Math.min(1, 160 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const context = canvas.getContext('2d');
+    if (context === null) return undefined;
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    return canvas.toDataURL('image/jpeg', 0.7);
+  } catch {
+    return undefined;
+  }
+}
 
 export interface QueueUploadInput {
   fileId: string;

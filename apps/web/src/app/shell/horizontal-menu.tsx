@@ -1,21 +1,29 @@
 // The horizontal layout's top bar: at most 7 entries (section 9), the rest under More.
-// A collapse opens its items in a menu.
+// A collapse opens its items in a menu; item entries show the selected home's open item
+// counts (data/home-items.ts).
 
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import type { MenuItem as MenuEntry } from '@field/domain';
+import type { MenuItem as MenuEntry, OpenItemSummary } from '@field/domain';
 import { UI, menuLeaves, splitHorizontalMenu } from '@field/domain';
+import { useOpenItemCounts } from '../../data/home-items';
 import { MenuIcon } from './menu-icons';
+
+function countOf(entry: MenuEntry, counts: OpenItemSummary | undefined): number {
+  return entry.badge === undefined ? 0 : (counts?.[entry.badge] ?? 0);
+}
 
 export function HorizontalMenu({ menu }: { menu: MenuEntry[] }) {
   const { t } = useTranslation();
   const { shown, more } = splitHorizontalMenu(menu, UI.horizontalMenuMaxEntries);
+  const counts = useOpenItemCounts();
   return (
     <Box
       component="nav"
@@ -47,11 +55,17 @@ export function HorizontalMenu({ menu }: { menu: MenuEntry[] }) {
             label={t(`nav.${entry.id}`)}
             icon={entry.icon}
             items={menuLeaves([entry])}
+            counts={counts}
           />
         ),
       )}
       {more.length > 0 && (
-        <DropDown label={t('nav.more')} items={menuLeaves(more)} testId="menu-more" />
+        <DropDown
+          label={t('nav.more')}
+          items={menuLeaves(more)}
+          counts={counts}
+          testId="menu-more"
+        />
       )}
     </Box>
   );
@@ -61,11 +75,13 @@ function DropDown({
   label,
   icon,
   items,
+  counts,
   testId,
 }: {
   label: string;
   icon?: string | undefined;
   items: MenuEntry[];
+  counts: OpenItemSummary | undefined;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -91,8 +107,19 @@ function DropDown({
             to={item.url ?? '/'}
             selected={location.pathname === item.url}
             onClick={() => setAnchor(null)}
+            sx={{ gap: 2 }}
           >
             {t(`nav.${item.id}`)}
+            {countOf(item, counts) > 0 && (
+              <Badge
+                badgeContent={countOf(item, counts)}
+                color="secondary"
+                max={999}
+                data-testid="menu-badge"
+                data-count-key={item.badge}
+                sx={{ ml: 'auto', mr: 1.5 }}
+              />
+            )}
           </MenuItem>
         ))}
       </Menu>

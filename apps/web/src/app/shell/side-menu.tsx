@@ -1,11 +1,13 @@
 // The vertical menu: groups with their collapsible sections and items, filtered by the
 // user's read scopes and the current mode (the domain's `visibleMenu`). Collapsed to
-// icons (60 px) on wide screens when the user asks for it.
+// icons (60 px) on wide screens when the user asks for it. Item entries carry the selected
+// home's open item counts as badges (data/home-items.ts).
 
 import { useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -18,15 +20,27 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { MenuItem, OpenItemCountKey } from '@field/domain';
 import { findRoute } from '@field/domain';
+import { useOpenItemCounts } from '../../data/home-items';
 import { preloadScreen } from '../screens';
 import { MenuIcon } from './menu-icons';
 
 export interface SideMenuProps {
   menu: MenuItem[];
   collapsed: boolean;
+  /** Badge counts; by default the selected home's open item counts. */
   counts?: Partial<Record<OpenItemCountKey, number>>;
   onNavigate?: () => void;
 }
+
+/** Read by screen readers, not shown: the badge's count in words. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function containsPath(item: MenuItem, path: string): boolean {
   if (item.url === path) return true;
@@ -38,8 +52,10 @@ function preload(url: string | undefined): void {
   if (route !== undefined) preloadScreen(route.screen);
 }
 
-export function SideMenu({ menu, collapsed, counts, onNavigate }: SideMenuProps) {
+export function SideMenu({ menu, collapsed, counts: given, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
+  const selectedHomeCounts = useOpenItemCounts();
+  const counts = given ?? selectedHomeCounts;
   return (
     <nav aria-label={t('app.mainNavigation')}>
       {menu.map((group) => (
@@ -137,7 +153,14 @@ function MenuEntry({ entry, depth, collapsed, counts, onNavigate }: EntryProps) 
       >
         <ListItemIcon sx={{ minWidth: 40 }}>
           {count !== undefined && count > 0 ? (
-            <Badge badgeContent={count} color="secondary" max={999}>
+            <Badge
+              badgeContent={count}
+              color="secondary"
+              max={999}
+              data-testid="menu-badge"
+              data-count-key={entry.badge}
+              slotProps={{ badge: { 'aria-hidden': true } }}
+            >
               <MenuIcon name={entry.icon} small={depth > 0} />
             </Badge>
           ) : (
@@ -148,6 +171,11 @@ function MenuEntry({ entry, depth, collapsed, counts, onNavigate }: EntryProps) 
           )}
         </ListItemIcon>
         {!collapsed && <ListItemText primary={title} />}
+        {count !== undefined && count > 0 && (
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {t('punchItems.badge', { count })}
+          </Box>
+        )}
         {!collapsed && entry.chip !== undefined && <Chip size="small" label={entry.chip} />}
       </ListItemButton>
     </Tooltip>

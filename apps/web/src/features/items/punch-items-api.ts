@@ -1,19 +1,23 @@
-// Punch items of one home: its walks (closing walks by type, the pre-drywall walk for
-// frame punch) and their items in one cached query, kept on the device; writes go through
-// the offline queue with device-made ids and optimistic changes, photos as queued uploads.
+// Punch items of one home: the home's items in one call (data/home-items.ts), and the
+// walks they hang on (closing walks by type, the pre-drywall walk for frame punch) only
+// where the user may read them. Writes go through the offline queue with device-made ids
+// and optimistic changes; photos as queued uploads (before the item that lists them) and
+// queued deletes (after the item is gone); photos from elsewhere fetched once and kept on
+// the device as thumbnails.
 
-import { useQuery } from '@tanstack/react-query';
-import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
-import type { WalkType } from '@field/domain';
-import { CLOSING_TYPES, apiPath } from '@field/domain';
-import type { Parser } from '../../api/client';
-import { apiClient } from '../../api/client';
+import type { Access, WalkType } from '@field/domain';
+import { CLOSING_TYPES, RESOURCE_ACCESS, canReadWalk, hasAccess } from '@field/domain';
+import { API_PATHS, apiClient } from '../../api/client';
 import type { OfflineEngine } from '../../offline/engine';
-import { queueFileUpload } from '../../offline/files';
+import { makeThumbnail, queueFileUpload } from '../../offline/files';
 import { updateCachedQuery } from '../../offline/query-persister';
 import { useQueuedMutations } from '../../offline/react';
 import type { ListRecord, RecordSyncState } from '../../data/queued-records';
-import { overlayQueued, queuedData } from '../../data/queued-records';
+import { queuedData } from '../../data/queued-records';
+import type { FieldRecord } from '../../data/records';
+import { homeRecordsKey, recordWrites, useHomeRecords } from '../../data/records';
+import { useHomeItems } from '../../data/home-items';
+import type { UseQueryResult } from '@tanstack/react-query';
 
 export const PHOTO_COLLECTION = 'walkItems';
 
@@ -45,12 +49,7 @@ export interface PunchItem extends ListRecord {
   Photos: PhotoRef[];
 }
 
-export interface PunchData {
-  walks: WalkRef[];
-  items: PunchItem[];
-}
-
-export const punchKey = (homeId: string): QueryKey => ['punchItems', homeId];
+const itemsKey = (homeId: string) => homeRecordsKey('walkItems', homeId);
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -64,8 +63,11 @@ function photosOf(value: unknown): PhotoRef[] {
     const collection = 'collection' in item ? item.collection : undefined;
     const key = 'key' in item ? item.key : undefined;
     if (typeof collection !== 'string' || typeof key !== 'string') return [];
-    const name = 'name' in item && typeof item.name === 'string' ? item.name : undefined;
-    return [{ collection, key, ...(name === undefined ? {} : { name }) }];
+    const ref: PhotoRef = { collection, key };
+    if ('name' in item && typeof item.name === 'string') ref.name = item.name;
+    if ('type' in item && typeof item.type === 'string') ref.type = item.type;
+    if ('size' in item && typeof item.size === 'number') ref.size = item.size;
+    return [ref];
   });
 }
 
@@ -87,53 +89,12 @@ export function toItem(item: Record<string, unknown> & { id: string }): PunchIte
   };
 }
 
-function objects(data: unknown): Array<Record<string, unknown> & { id: string }> {
-  if (!Array.isArray(data)) throw new Error('expected a list');
-  const items: unknown[] = data;
-  return items.flatMap((item) => {
-    if (typeof item !== 'object' || item === null || !('id' in item)) return [];
-    const id = item.id;
-    // Safe: a non-null object with a string id, read field by field afterwards.
-    return typeof id === 'string' ? [{ ...(item as Record<string, unknown>), id }] : [];
-  });
-}
-
-const recordList: Parser<Array<Record<string, unknown> & { id: string }>> = { parse: objects };
-
-export interface PunchAccess {
-  closing: boolean;
-  preDrywall: boolean;
-}
-
-async function fetchPunch(
-  homeId: string,
-  can: PunchAccess,
-  signal: AbortSignal,
-): Promise<PunchData> {
-  const listOf = (kind: 'closing' | 'preDrywall') =>
-    apiClient.get(
-      `${apiPath(kind)}/listByHome?homeId=${encodeURIComponent(homeId)}`,
-      recordList,
-      { signal },
-    );
-  const [closing, preDrywall] = await Promise.all([
-    can.closing ? listOf('closing') : Promise.resolve([]),
-    can.preDrywall ? listOf('preDrywall') : Promise.resolve([]),
-  ]);
-  const walks: WalkRef[] = [
-    ...closing.map((w): WalkRef => ({ id: w.id, kind: 'closing', type: text(w['type']) })),
-    ...preDrywall.map((w): WalkRef => ({ id: w.id, kind: 'preDrywall', type: undefined })),
-  ];
-  const items =
-    walks.length === 0
-      ? []
-      : await apiClient.post(
-          `${apiPath('walkItems')}/listByWalks`,
-          { walkIds: walks.map((w) => w.id) },
-          recordList,
-          { signal },
-        );
-  return { walks, items: items.map(toItem) };
+/** Whether the user may read the walk an item of this type hangs on. */
+export function canReadWalkOf(access: Access, type: WalkType): boolean {
+  const closing = CLOSING_TYPES.find((t) => t === type);
+  return closing === undefined
+    ? hasAccess(access, RESOURCE_ACCESS.preDrywall.read, 'read')
+    : canReadWalk(access, 'closing', closing);
 }
 
 /** The walk an item of this type hangs on: the closing walk of the type, pre-drywall for frame punch. */
@@ -144,7 +105,8 @@ export function walkFor(walks: readonly WalkRef[], type: WalkType): WalkRef | un
 }
 
 export interface PunchView {
-  query: UseQueryResult<PunchData>;
+  query: UseQueryResult<FieldRecord[]>;
+  /** The walks the user may read; undefined while they load. */
   walks: WalkRef[] | undefined;
   items: PunchItem[] | undefined;
   states: ReadonlyMap<string, RecordSyncState>;
@@ -152,24 +114,16 @@ export interface PunchView {
   photoStates: ReadonlyMap<string, RecordSyncState>;
 }
 
-export function usePunchItems(homeId: string, can: PunchAccess): PunchView {
-  const query = useQuery({
-    queryKey: punchKey(homeId),
-    enabled: can.closing || can.preDrywall,
-    // Shown at once from the device, then checked with the server on each visit.
-    staleTime: 0,
-    queryFn: ({ signal }) => fetchPunch(homeId, can, signal),
-  });
+export function usePunchItems(homeId: string, access: Access): PunchView {
+  const items = useHomeItems(homeId, access);
+  const loadClosing = CLOSING_TYPES.some((type) => canReadWalk(access, 'closing', type));
+  const loadPreDrywall = hasAccess(access, RESOURCE_ACCESS.preDrywall.read, 'read');
+  const closing = useHomeRecords('closing', loadClosing ? homeId : null);
+  const preDrywall = useHomeRecords('preDrywall', loadPreDrywall ? homeId : null);
   const queued = useQueuedMutations();
-  const overlaid = overlayQueued(
-    query.data?.items,
-    queued,
-    'walkItem',
-    (data) => data['HomeRID'] === homeId,
-    toItem,
-  );
+
   const photoStates = new Map<string, RecordSyncState>();
-  const walks = query.data === undefined ? undefined : [...query.data.walks];
+  const queuedWalks = new Set<string>();
   for (const row of queued) {
     const data = queuedData(row);
     if (row.type === 'file' && row.operation === 'upload') {
@@ -178,23 +132,43 @@ export function usePunchItems(homeId: string, can: PunchAccess): PunchView {
         photoStates.set(path, row.status === 'failed' ? 'failed' : 'pending');
       }
     }
-    const id = data['id'];
-    if (walks !== undefined && row.operation === 'submit' && typeof id === 'string') {
-      if (walks.some((w) => w.id === id)) continue;
-      if (row.type === 'closing' && data['selectedHome'] === homeId) {
-        walks.push({ id, kind: 'closing', type: text(data['type']), queued: true });
-      }
-      if (row.type === 'preDrywall' && data['HomeRID'] === homeId) {
-        walks.push({ id, kind: 'preDrywall', type: undefined, queued: true });
-      }
+    if ((row.type === 'closing' || row.type === 'preDrywall') && row.operation === 'submit') {
+      queuedWalks.add(text(data['id']));
     }
   }
-  return { query, walks, items: overlaid.records, states: overlaid.states, photoStates };
+  const loading =
+    (loadClosing && closing.records === undefined) ||
+    (loadPreDrywall && preDrywall.records === undefined);
+  const walks = loading
+    ? undefined
+    : [
+        ...(closing.records ?? []).map((w): WalkRef => ({
+          id: w.id,
+          kind: 'closing',
+          type: text(w['type']),
+        })),
+        ...(preDrywall.records ?? []).map((w): WalkRef => ({
+          id: w.id,
+          kind: 'preDrywall',
+          type: undefined,
+        })),
+      ].map((w) => (queuedWalks.has(w.id) ? { ...w, queued: true } : w));
+  return {
+    query: items.query,
+    walks,
+    items: items.records?.map(toItem),
+    states: items.states,
+    photoStates,
+  };
 }
 
-function patchCache(engine: OfflineEngine, homeId: string, change: (data: PunchData) => PunchData) {
-  updateCachedQuery<PunchData>(engine.queryClient, punchKey(homeId), (current) =>
-    change(current ?? { walks: [], items: [] }),
+function patchItems(
+  engine: OfflineEngine,
+  homeId: string,
+  change: (items: FieldRecord[]) => FieldRecord[],
+): void {
+  updateCachedQuery<FieldRecord[]>(engine.queryClient, itemsKey(homeId), (items = []) =>
+    change(items),
   );
 }
 
@@ -205,41 +179,24 @@ export async function startWalk(
   userId: string,
   type: WalkType,
 ): Promise<void> {
-  const id = crypto.randomUUID();
   const date = new Date().toISOString();
   const closingType = CLOSING_TYPES.find((t) => t === type);
-  const walk: WalkRef =
-    closingType === undefined
-      ? { id, kind: 'preDrywall', type: undefined }
-      : { id, kind: 'closing', type: closingType };
-  await engine.queue.enqueue(
-    closingType === undefined
-      ? {
-          type: 'preDrywall',
-          operation: 'submit',
-          data: { id, HomeRID: homeId, date, user: userId, checklist: {}, uploadedFiles: [] },
-          queryKeys: [punchKey(homeId)],
-          optimistic: () =>
-            patchCache(engine, homeId, (d) => ({ ...d, walks: [...d.walks, walk] })),
-        }
-      : {
-          type: 'closing',
-          operation: 'submit',
-          data: {
-            id,
-            date,
-            selectedHome: homeId,
-            HomeRID: homeId,
-            user: userId,
-            type: closingType,
-            notes: '',
-            uploadedFiles: [],
-          },
-          queryKeys: [punchKey(homeId)],
-          optimistic: () =>
-            patchCache(engine, homeId, (d) => ({ ...d, walks: [...d.walks, walk] })),
-        },
-  );
+  if (closingType === undefined) {
+    await recordWrites(engine, 'preDrywall').add(homeId, {
+      date,
+      user: userId,
+      checklist: {},
+      uploadedFiles: [],
+    });
+  } else {
+    await recordWrites(engine, 'closing').add(homeId, {
+      date,
+      user: userId,
+      type: closingType,
+      notes: '',
+      uploadedFiles: [],
+    });
+  }
 }
 
 export interface NewPunchItem {
@@ -254,24 +211,6 @@ export interface NewPhoto {
   name: string;
 }
 
-/** A small JPEG data URL of an image for the list, or undefined where it cannot be drawn. */
-async function thumbnailOf(blob: Blob): Promise<string | undefined> {
-  try {
-    const bitmap = await createImageBitmap(blob);
-    const scale = Math.min(1, 160 / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext('2d');
-    if (context === null) return undefined;
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    bitmap.close();
-    return canvas.toDataURL('image/jpeg', 0.7);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The device file a photo of ours came from (its key is `{itemId}/{fileId}`). */
 export function localFileIdOf(photo: PhotoRef): string | undefined {
   if (photo.collection !== PHOTO_COLLECTION) return undefined;
@@ -280,34 +219,78 @@ export function localFileIdOf(photo: PhotoRef): string | undefined {
 }
 
 /**
- * Adds an item on a walk: each photo is stored on the device (with a thumbnail) and its
- * upload queued first, so the item that lists it is sent only after the bytes are there.
+ * The id under which the device keeps a photo's thumbnail: the file id of one taken on a
+ * device of ours (the same on every device), else the photo's storage path.
  */
-export async function addPunchItem(
+export function photoCacheId(photo: PhotoRef): string {
+  return localFileIdOf(photo) ?? `${photo.collection}/${photo.key}`;
+}
+
+const photoPath = (photo: PhotoRef): string =>
+  `${API_PATHS.files}/${[photo.collection, ...photo.key.split('/')].map(encodeURIComponent).join('/')}`;
+
+/**
+ * Fetches a photo whose thumbnail is not on this device (another device or the server
+ * added it) and keeps a thumbnail of it, so it shows offline from then on. Resolves
+ * false when it could not be fetched or drawn.
+ */
+export async function fetchPhotoThumbnail(
+  engine: OfflineEngine,
+  photo: PhotoRef,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const blob = await apiClient.getBlob(photoPath(photo), signal ? { signal } : {});
+  const thumbnail = await makeThumbnail(blob);
+  if (thumbnail === undefined) return false;
+  await engine.files.setThumbnail(photoCacheId(photo), thumbnail);
+  return true;
+}
+
+/**
+ * Stores each photo on the device (with a thumbnail) and queues its upload under the
+ * item's folder; the write that lists them must be queued after these.
+ */
+async function storePhotos(
   engine: OfflineEngine,
   homeId: string,
-  walk: WalkRef,
-  input: NewPunchItem,
+  itemId: string,
   photos: readonly NewPhoto[],
-): Promise<void> {
-  const id = crypto.randomUUID();
+): Promise<PhotoRef[]> {
   const refs: PhotoRef[] = [];
   for (const photo of photos) {
     const file = await engine.files.add({ blob: photo.blob, name: photo.name });
-    const thumbnail = await thumbnailOf(photo.blob);
+    const thumbnail = await makeThumbnail(photo.blob);
     if (thumbnail !== undefined) await engine.files.setThumbnail(file.id, thumbnail);
     const target = await queueFileUpload(engine.queue, engine.files, {
       fileId: file.id,
       collection: PHOTO_COLLECTION,
-      key: `${id}/${file.id}`,
-      queryKeys: [punchKey(homeId)],
+      key: `${itemId}/${file.id}`,
+      queryKeys: [itemsKey(homeId)],
     });
     refs.push({ ...target, name: file.name, type: file.type, size: file.size });
   }
-  const item: PunchItem = {
+  return refs;
+}
+
+/**
+ * Adds an item: each photo is stored on the device and its upload queued first, so the
+ * item that lists it is sent only after the bytes are there. With a walk the item names
+ * it (`WalkID`); without one (a user who may not read that walk) it carries only its home
+ * and the server hangs it on the home's walk of its type.
+ */
+export async function addPunchItem(
+  engine: OfflineEngine,
+  homeId: string,
+  walk: WalkRef | undefined,
+  input: NewPunchItem,
+  photos: readonly NewPhoto[],
+): Promise<void> {
+  const id = crypto.randomUUID();
+  const refs = await storePhotos(engine, homeId, id, photos);
+  const item: FieldRecord = {
     id,
     ...input,
-    WalkID: walk.id,
+    ...(walk === undefined ? {} : { WalkID: walk.id }),
     HomeRID: homeId,
     Status: 'Outstanding',
     'Completed At': null,
@@ -317,35 +300,47 @@ export async function addPunchItem(
     type: 'walkItem',
     operation: 'submit',
     data: { ...item },
-    queryKeys: [punchKey(homeId)],
+    queryKeys: [itemsKey(homeId)],
     optimistic: () =>
-      patchCache(engine, homeId, (d) => ({
-        ...d,
-        items: [...d.items.filter((i) => i.id !== id), item],
-      })),
+      patchItems(engine, homeId, (items) => [...items.filter((i) => i.id !== id), item]),
   });
 }
 
+export type ItemChanges = Partial<
+  Pick<PunchItem, 'Name' | 'Category' | 'Location' | 'Status' | 'Completed At'>
+>;
+
+/** Changes an item; new photos are stored and their uploads queued before the change. */
 export async function updatePunchItem(
   engine: OfflineEngine,
   homeId: string,
   item: PunchItem,
-  changes: Partial<Pick<PunchItem, 'Name' | 'Category' | 'Location' | 'Status' | 'Completed At'>>,
+  changes: ItemChanges,
+  photos: readonly NewPhoto[] = [],
 ): Promise<void> {
-  const data = { id: item.id, Name: item.Name, ...changes };
+  const added = await storePhotos(engine, homeId, item.id, photos);
+  const data = {
+    id: item.id,
+    Name: item.Name,
+    ...changes,
+    ...(added.length === 0 ? {} : { Photos: [...item.Photos, ...added] }),
+  };
   await engine.queue.enqueue({
     type: 'walkItem',
     operation: 'update',
     data,
-    queryKeys: [punchKey(homeId)],
+    queryKeys: [itemsKey(homeId)],
     optimistic: () =>
-      patchCache(engine, homeId, (d) => ({
-        ...d,
-        items: d.items.map((i) => (i.id === item.id ? { ...i, ...data } : i)),
-      })),
+      patchItems(engine, homeId, (items) =>
+        items.map((i) => (i.id === item.id ? { ...i, ...data } : i)),
+      ),
   });
 }
 
+/**
+ * Deletes an item, then each of its photos on the server (queued after the item: they
+ * share the photos' keys, so the order holds) and lets go of the device's copies.
+ */
 export async function deletePunchItem(
   engine: OfflineEngine,
   homeId: string,
@@ -354,9 +349,18 @@ export async function deletePunchItem(
   await engine.queue.enqueue({
     type: 'walkItem',
     operation: 'delete',
-    data: { id: item.id },
-    queryKeys: [punchKey(homeId)],
-    optimistic: () =>
-      patchCache(engine, homeId, (d) => ({ ...d, items: d.items.filter((i) => i.id !== item.id) })),
+    // Photos ride along only to order the file deletes after this; the call sends the id.
+    data: { id: item.id, Photos: item.Photos },
+    queryKeys: [itemsKey(homeId)],
+    optimistic: () => patchItems(engine, homeId, (items) => items.filter((i) => i.id !== item.id)),
   });
+  for (const photo of item.Photos) {
+    const fileId = photoCacheId(photo);
+    await engine.queue.enqueue({
+      type: 'file',
+      operation: 'delete',
+      data: { fileRef: fileId, collection: photo.collection, key: photo.key },
+    });
+    await engine.files.releasePhoto(fileId);
+  }
 }

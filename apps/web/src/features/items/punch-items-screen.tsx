@@ -1,9 +1,11 @@
 // Punch items of the selected home (`/homes/items/{level?}/{type?}`): every walk type or
-// one, all levels or outstanding / complete, as the route says. Add (with photos taken on
-// the device), edit, mark complete and delete go through the offline write queue; an item
-// and each of its photos show as synced only once the server has them.
+// one, all levels or outstanding / complete, as the route says, with the home's open item
+// counts. Add and edit (with photos taken on the device), mark complete, reopen and delete
+// go through the offline write queue; an item and each of its photos show as synced only
+// once the server has them. A user who may write items of a type but not read its walk
+// (customer service's post-close items) adds them by home; the server finds the walk.
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -25,11 +27,12 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import Replay from '@mui/icons-material/Replay';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ItemLevel, WalkType } from '@field/domain';
+import type { Access, ItemLevel, OpenItemSummary, WalkType } from '@field/domain';
 import {
   CLOSING_TYPES,
   CLOSING_TYPE_SCOPE,
@@ -37,20 +40,24 @@ import {
   RESOURCE_ACCESS,
   WALK_ITEM_SCOPE,
   WALK_TYPES,
+  WALK_TYPE_COUNT_KEY,
   hasAccess,
 } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import { useSelectedHome } from '../../data/homes';
+import { canReadItemType, countOpenItems } from '../../data/home-items';
 import { useSignedIn } from '../../data/session';
-import { useOfflineEngine } from '../../offline/react';
+import { useOfflineEngine, useOnlineStatus } from '../../offline/react';
 import { SelectHomeFirst } from '../../ui/record-list-screen';
 import type { RecordSyncState } from '../../data/queued-records';
 import { SyncStateChip, errorText } from '../../ui/sync-state-chip';
 import type { NewPhoto, PhotoRef, PunchItem } from './punch-items-api';
 import {
   addPunchItem,
+  canReadWalkOf,
   deletePunchItem,
-  localFileIdOf,
+  fetchPhotoThumbnail,
+  photoCacheId,
   startWalk,
   updatePunchItem,
   usePunchItems,
@@ -76,15 +83,42 @@ const STATUS_OF_LEVEL: Readonly<Record<ItemLevel, string>> = {
   complete: 'Complete',
 };
 
+/** Photos being fetched in this tab, so two rows showing one photo fetch it once. */
+const fetching = new Set<string>();
+
 function Thumbnail(props: { photo: PhotoRef; state: RecordSyncState | undefined }) {
   const { t } = useTranslation();
-  const { files } = useOfflineEngine();
-  const fileId = localFileIdOf(props.photo);
+  const engine = useOfflineEngine();
+  const online = useOnlineStatus();
+  const cacheId = photoCacheId(props.photo);
+  // null: looked and not on this device; undefined: still looking.
   const src = useLiveQuery(
-    () => (fileId === undefined ? Promise.resolve(undefined) : files.thumbnail(fileId)),
-    [files, fileId],
+    async () => (await engine.files.thumbnail(cacheId)) ?? null,
+    [engine.files, cacheId],
   );
-  const label = props.photo.name ?? props.photo.key;
+  const [unavailable, setUnavailable] = useState(false);
+  const { state } = props;
+  const { collection, key } = props.photo;
+  // A photo on the server but not on this device (another device added it): fetch it once;
+  // its thumbnail lands in the device store and the live query above shows it.
+  useEffect(() => {
+    if (src !== null || state !== undefined || !online || unavailable || fetching.has(cacheId)) {
+      return;
+    }
+    let current = true;
+    fetching.add(cacheId);
+    void fetchPhotoThumbnail(engine, { collection, key })
+      .catch(() => false)
+      .then((shown) => {
+        if (!shown && current) setUnavailable(true);
+      })
+      .finally(() => fetching.delete(cacheId));
+    return () => {
+      current = false;
+    };
+  }, [src, state, online, unavailable, cacheId, engine, collection, key]);
+  const name = props.photo.name ?? props.photo.key;
+  const label = src === null && !online ? t('punchItems.photoUnavailable', { name }) : name;
   return (
     <Box
       data-testid="item-photo"
@@ -113,7 +147,7 @@ function Thumbnail(props: { photo: PhotoRef; state: RecordSyncState | undefined 
           : `${label} · ${t(props.state === 'failed' ? 'syncState.failed' : 'syncState.pending')}`
       }
     >
-      {src === undefined ? (
+      {src === undefined || src === null ? (
         <ImageOutlined color="action" aria-label={label} />
       ) : (
         <Box
@@ -274,6 +308,7 @@ function ItemRow(props: {
   canWrite: boolean;
   onEdit: () => void;
   onComplete: () => void;
+  onReopen: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
@@ -334,7 +369,15 @@ function ItemRow(props: {
         </Box>
         {props.canWrite && (
           <Stack direction={{ xs: 'column', sm: 'row' }}>
-            {!complete && (
+            {complete ? (
+              <IconButton
+                sx={TAP}
+                aria-label={t('punchItems.reopenLabel', { name: item.Name })}
+                onClick={props.onReopen}
+              >
+                <Replay />
+              </IconButton>
+            ) : (
               <IconButton
                 sx={TAP}
                 aria-label={t('punchItems.markCompleteLabel', { name: item.Name })}
@@ -364,6 +407,56 @@ function ItemRow(props: {
   );
 }
 
+/** The home's open item counts: the route's walk type, or the total and each readable type. */
+function OpenCounts(props: {
+  counts: OpenItemSummary;
+  type: WalkType | undefined;
+  access: Access;
+}) {
+  const { t } = useTranslation();
+  const types =
+    props.type === undefined
+      ? WALK_TYPES.filter((walk) => canReadItemType(props.access, walk))
+      : [props.type];
+  return (
+    <Stack
+      direction="row"
+      component="ul"
+      aria-label={t('punchItems.openCounts')}
+      data-testid="open-item-counts"
+      sx={{ m: 0, p: 0, listStyle: 'none', flexWrap: 'wrap', gap: 0.5 }}
+    >
+      {props.type === undefined && (
+        <Chip
+          component="li"
+          size="small"
+          color="primary"
+          data-count-key="Open Items"
+          data-count={props.counts['Open Items']}
+          label={t('punchItems.openTotal', { count: props.counts['Open Items'] })}
+        />
+      )}
+      {types.map((walk) => {
+        const key = WALK_TYPE_COUNT_KEY[walk];
+        return (
+          <Chip
+            key={walk}
+            component="li"
+            size="small"
+            variant="outlined"
+            data-count-key={key}
+            data-count={props.counts[key]}
+            label={t('punchItems.openOfType', {
+              walk: t(`nav.items-${walk}`),
+              count: props.counts[key],
+            })}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
 type Open =
   | { kind: 'none' }
   | { kind: 'add' }
@@ -376,12 +469,9 @@ function PunchItems(props: { home: ActiveHome }) {
   const location = useLocation();
   const { access, user } = useSignedIn();
   const { level, type } = parseItemsPath(location.pathname);
-  const can = {
-    closing: hasAccess(access, ['walks'], 'read'),
-    preDrywall: hasAccess(access, ['pre_drywall'], 'read'),
-  };
   const homeId = props.home.id;
-  const { query, walks, items, states, photoStates } = usePunchItems(homeId, can);
+  const { query, walks, items, states, photoStates } = usePunchItems(homeId, access);
+  const counts = countOpenItems(items, access);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -400,9 +490,7 @@ function PunchItems(props: { home: ActiveHome }) {
       items
         ?.filter((item) => {
           const walk = WALK_TYPES.find((w) => w === item.Walk);
-          if (walk === undefined || !hasAccess(access, [WALK_ITEM_SCOPE[walk]], 'read')) {
-            return false;
-          }
+          if (walk === undefined || !canReadItemType(access, walk)) return false;
           if (type !== undefined && walk !== type) return false;
           return level === undefined || item.Status === STATUS_OF_LEVEL[level];
         })
@@ -421,8 +509,12 @@ function PunchItems(props: { home: ActiveHome }) {
       : hasAccess(access, [CLOSING_TYPE_SCOPE[closing]], 'write');
   }
 
-  /** Why an item of this type cannot be added yet, or null. */
+  /**
+   * Why an item of this type cannot be added yet, or null. Where the user cannot read the
+   * walk, the item goes by home and the server finds the walk: nothing to wait for here.
+   */
   function walkNote(walkType: WalkType): string | null {
+    if (!canReadWalkOf(access, walkType)) return null;
     const walk = walkFor(walks ?? [], walkType);
     const name = t(`nav.items-${walkType}`);
     if (walk === undefined) return t('punchItems.noWalk', { walk: name });
@@ -440,7 +532,8 @@ function PunchItems(props: { home: ActiveHome }) {
   }
 
   const missingWalks = writable.filter(
-    (walk) => walks !== undefined && walkFor(walks, walk) === undefined,
+    (walk) =>
+      canReadWalkOf(access, walk) && walks !== undefined && walkFor(walks, walk) === undefined,
   );
   const firstType = writable[0];
 
@@ -451,7 +544,12 @@ function PunchItems(props: { home: ActiveHome }) {
         spacing={1}
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
       >
-        <Typography variant="h2">{props.home.Address}</Typography>
+        <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+          <Typography variant="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {props.home.Address}
+          </Typography>
+          {counts !== undefined && <OpenCounts counts={counts} type={type} access={access} />}
+        </Stack>
         {firstType !== undefined && (
           <Button
             variant="contained"
@@ -539,6 +637,14 @@ function PunchItems(props: { home: ActiveHome }) {
                       }),
                     )
                   }
+                  onReopen={() =>
+                    void run(() =>
+                      updatePunchItem(engine, homeId, item, {
+                        Status: 'Outstanding',
+                        'Completed At': null,
+                      }),
+                    )
+                  }
                 />
               );
             })}
@@ -562,8 +668,12 @@ function PunchItems(props: { home: ActiveHome }) {
           }}
           onClose={() => setOpen({ kind: 'none' })}
           onSave={async (values) => {
-            const walk = walkFor(walks ?? [], values.Walk);
-            if (walk === undefined) throw new Error(walkNote(values.Walk) ?? '');
+            const note = walkNote(values.Walk);
+            if (note !== null) throw new Error(note);
+            // Undefined where the user may not read the walk: the item goes by home alone.
+            const walk = canReadWalkOf(access, values.Walk)
+              ? walkFor(walks ?? [], values.Walk)
+              : undefined;
             await addPunchItem(
               engine,
               homeId,
@@ -590,15 +700,17 @@ function PunchItems(props: { home: ActiveHome }) {
             Location: open.item.Location,
             Name: open.item.Name,
           }}
-          withPhotos={false}
+          withPhotos
           walkNote={() => null}
           onClose={() => setOpen({ kind: 'none' })}
           onSave={(values) =>
-            updatePunchItem(engine, homeId, open.item, {
-              Name: values.Name,
-              Category: values.Category,
-              Location: values.Location,
-            })
+            updatePunchItem(
+              engine,
+              homeId,
+              open.item,
+              { Name: values.Name, Category: values.Category, Location: values.Location },
+              values.photos,
+            )
           }
         />
       )}

@@ -10,37 +10,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../test/databases.js';
 import { WALKS, insertFixture } from '../test/fixture.js';
+import type { Route } from '../test/routes.js';
+import { routesOf } from '../test/routes.js';
 import type { TestServer } from '../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../test/test-server.js';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 2500);
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** The routes of `printRoutes({ commonPrefix: false })`, one per method. */
-export function routesOf(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (match === null) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const parent = stack[depth - 1] ?? '';
-    const part = match[2] ?? '';
-    // `/api/files` then `*` is the route `/api/files/*`.
-    const path = part === '*' && !parent.endsWith('/') ? `${parent}/*` : `${parent}${part}`;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      routes.push({ method, path });
-    }
-  }
-  return routes;
-}
 
 interface Sent {
   method: string;

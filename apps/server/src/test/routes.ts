@@ -20,7 +20,7 @@ export function routesOf(tree: string): Route[] {
     stack[depth] = path;
     stack.length = depth + 1;
     for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') routes.push({ method, path });
+      routes.push({ method, path });
     }
   }
   return routes;

@@ -1,14 +1,24 @@
 // The active homes every screen and the home picker read: one cached query kept on the
-// device and brought up to date differentially (offline/differential-sync.ts), then the
-// list rules of the domain (all or mine, testing mode, in construction).
+// device and brought up to date differentially (offline/differential-sync.ts), the queued
+// home writes laid over it, then the list rules of the domain (all or mine, testing mode,
+// in construction). A home's writes (its fields, a staff list) go through the queue.
 
+import { useEffect, useMemo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { QueryClient } from '@tanstack/react-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Home, StaffType } from '@field/domain';
-import { RESOURCE_ACCESS, hasAccess, homeList, homeSchema } from '@field/domain';
+import { RESOURCE_ACCESS, hasAccess, homeList, homeSchema, resourceDef } from '@field/domain';
 import type { Parser } from '../api/client';
 import { API_PATHS, apiClient } from '../api/client';
+import type { MutationRow } from '../offline/database';
 import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
 import { SYNCED_LISTS, syncList } from '../offline/differential-sync';
+import type { OfflineEngine } from '../offline/engine';
+import { useOptionalOfflineEngine, useSessionUserId } from '../offline/react';
+import { belongsTo } from '../offline/session-user';
+import type { Overlaid } from './queued-records';
+import { overlayQueued, queuedData } from './queued-records';
 import { effectiveTesting, homeListKind, useLocalSettings } from './local-settings';
 import { useSession, useSignedIn } from './session';
 
@@ -67,7 +77,86 @@ const activeHomes: Parser<ActiveHome[]> = {
 
 export const homesQueryKey = ['field_homes', 'listActive'] as const;
 
-export function useActiveHomes() {
+/** The mutation type of a home's writes (`home update`, `home updateStaff`). */
+export const HOME_MUTATION_TYPE = resourceDef('homes').mutationType ?? 'home';
+
+/**
+ * A queued home write as the change it makes to the home: `updateStaff` sets one staff
+ * list (`{ [staffType]: staffIds }`), `update` the fields it carries.
+ */
+function homeChange(row: MutationRow): MutationRow {
+  if (row.operation !== 'updateStaff') return row;
+  const data = queuedData(row);
+  const type = data['staffType'];
+  return {
+    ...row,
+    operation: 'update',
+    data: { id: data['id'], ...(typeof type === 'string' ? { [type]: data['staffIds'] } : {}) },
+  };
+}
+
+/** The homes with the queued home writes laid over them, and each home's sync state. */
+export function overlayHomeWrites(
+  homes: readonly ActiveHome[] | undefined,
+  queued: readonly MutationRow[],
+): Overlaid<ActiveHome> {
+  return overlayQueued(
+    homes,
+    queued.filter((row) => row.type === HOME_MUTATION_TYPE).map(homeChange),
+    HOME_MUTATION_TYPE,
+    // Homes take no adds: an add never joins the list.
+    () => false,
+    () => {
+      throw new Error('homes take no adds');
+    },
+  );
+}
+
+/** The signed-in user's queued home writes, live; none where the engine did not start. */
+function useQueuedHomeWrites(): readonly MutationRow[] {
+  const engine = useOptionalOfflineEngine();
+  const user = useSessionUserId();
+  return (
+    useLiveQuery(
+      async () =>
+        engine === null
+          ? []
+          : (await engine.db.mutations.orderBy('timestamp').toArray()).filter(
+              (row) => row.type === HOME_MUTATION_TYPE && belongsTo(row.author, user),
+            ),
+      [engine, user],
+    ) ?? NONE
+  );
+}
+
+const NONE: readonly MutationRow[] = [];
+
+/**
+ * Once the server has a home write, the device's list takes it in at once, so the home
+ * does not show its old values between the write leaving the queue and the list's
+ * refresh. Only confirmed writes enter the cached list (a differential sync would never
+ * undo an unconfirmed one); queued ones are laid over it on reading.
+ */
+function useConfirmedHomeWrites(queryClient: QueryClient, engine: OfflineEngine | null): void {
+  useEffect(() => {
+    if (engine === null) return undefined;
+    return engine.queue.subscribe((event) => {
+      if (event.type !== 'sent' || event.mutation.type !== HOME_MUTATION_TYPE) return;
+      queryClient.setQueryData<ActiveHome[]>(homesQueryKey, (homes) =>
+        homes === undefined ? homes : overlayHomeWrites(homes, [event.mutation]).records,
+      );
+    });
+  }, [engine, queryClient]);
+}
+
+export interface ActiveHomes extends Omit<ReturnType<typeof useActiveHomesQuery>, 'data'> {
+  /** The active homes, queued home writes laid over them. */
+  data: ActiveHome[] | undefined;
+  /** Each home's own sync state while a write of it waits or failed. */
+  states: Overlaid<ActiveHome>['states'];
+}
+
+function useActiveHomesQuery() {
   const { access } = useSession();
   const queryClient = useQueryClient();
   return useQuery({
@@ -85,6 +174,54 @@ export function useActiveHomes() {
           })
         : apiClient.get(API_PATHS.activeHomes, activeHomes, { signal }),
   });
+}
+
+export function useActiveHomes(): ActiveHomes {
+  const query = useActiveHomesQuery();
+  const queryClient = useQueryClient();
+  const engine = useOptionalOfflineEngine();
+  useConfirmedHomeWrites(queryClient, engine);
+  const queued = useQueuedHomeWrites();
+  const { records, states } = useMemo(
+    () => overlayHomeWrites(query.data, queued),
+    [query.data, queued],
+  );
+  return { ...query, data: records, states };
+}
+
+export interface HomeWrites {
+  /** Queues `home update` with the changed fields. */
+  update(home: ActiveHome, changes: Partial<ActiveHome>): Promise<void>;
+  /** Queues `home updateStaff`: one staff list replaced. */
+  updateStaff(home: ActiveHome, staffType: string, staffIds: readonly string[]): Promise<void>;
+}
+
+export function homeWrites(engine: OfflineEngine): HomeWrites {
+  const queryKeys = [[...homesQueryKey]];
+  return {
+    async update(home, changes) {
+      await engine.queue.enqueue({
+        type: HOME_MUTATION_TYPE,
+        operation: 'update',
+        data: { ...changes, id: home.id },
+        queryKeys,
+      });
+    },
+    async updateStaff(home, staffType, staffIds) {
+      await engine.queue.enqueue({
+        type: HOME_MUTATION_TYPE,
+        operation: 'updateStaff',
+        data: { id: home.id, staffIds: [...staffIds], staffType },
+        queryKeys,
+      });
+    },
+  };
+}
+
+/** A home's writes through the offline queue; null where the queue did not start. */
+export function useHomeWrites(): HomeWrites | null {
+  const engine = useOptionalOfflineEngine();
+  return useMemo(() => (engine === null ? null : homeWrites(engine)), [engine]);
 }
 
 /** The homes of the user's chosen list ("all" or "mine"), testing mode applied. */

@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
@@ -34,9 +35,11 @@ export interface HomeCardsProps {
   onRetry: () => void;
   label: string;
   extra?: (home: ActiveHome) => ReactNode;
+  /** Buttons of a home (edit...), below the card's own select area: never inside it. */
+  actions?: (home: ActiveHome) => ReactNode;
 }
 
-export function HomeCards({ homes, error, onRetry, label, extra }: HomeCardsProps) {
+export function HomeCards({ homes, error, onRetry, label, extra, actions }: HomeCardsProps) {
   const { t } = useTranslation();
   const { selectedHomeId } = useLocalSettings();
   const [query, setQuery] = useState('');
@@ -120,12 +123,17 @@ export function HomeCards({ homes, error, onRetry, label, extra }: HomeCardsProp
               >
                 <Card
                   variant="outlined"
-                  sx={{ height: '100%', borderColor: selected ? 'primary.main' : undefined }}
+                  sx={{
+                    height: '100%',
+                    display: 'flex',
+                    flexDirection: 'column',
+                    borderColor: selected ? 'primary.main' : undefined,
+                  }}
                 >
                   <CardActionArea
                     onClick={() => selectHome(home.id)}
                     aria-pressed={selected}
-                    sx={{ height: '100%', alignItems: 'stretch' }}
+                    sx={{ flex: 1, alignItems: 'stretch' }}
                   >
                     <CardContent>
                       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -152,6 +160,9 @@ export function HomeCards({ homes, error, onRetry, label, extra }: HomeCardsProp
                       {extra?.(home)}
                     </CardContent>
                   </CardActionArea>
+                  {actions !== undefined && (
+                    <CardActions sx={{ flexWrap: 'wrap', pt: 0 }}>{actions(home)}</CardActions>
+                  )}
                 </Card>
               </Grid>
             );

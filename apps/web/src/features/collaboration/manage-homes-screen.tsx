@@ -1,19 +1,68 @@
 // Manage Homes: every active home of the company (testing mode applied), with its staff
-// and status, for the people who maintain home records.
+// and status, for the people who maintain home records. Holders of the homes write scope
+// edit a home's fields and assign its staff, through the offline queue; each home shows
+// its own sync state until the server has the change.
 
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { homesForMode } from '@field/domain';
-import { useActiveHomes } from '../../data/homes';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import { RESOURCE_ACCESS, RESOURCE_DEFS, hasAccess, homesForMode } from '@field/domain';
+import type { ActiveHome, HomeWrites } from '../../data/homes';
+import { useActiveHomes, useHomeWrites } from '../../data/homes';
 import { effectiveTesting, useLocalSettings } from '../../data/local-settings';
+import { useRecordList } from '../../data/records';
 import { useSignedIn } from '../../data/session';
 import { HomeCards } from '../../ui/home-cards';
+import { SyncStateChip } from '../../ui/sync-state-chip';
+import { HomeEditDialog } from './home-edit-dialog';
+import type { EmployeeOption } from './home-staff-dialog';
+import { HomeStaffDialog } from './home-staff-dialog';
+
+const TAP = { minHeight: 44, minWidth: 44 } as const;
+
+type Open = { kind: 'none' } | { kind: 'edit' | 'staff'; homeId: string };
+
+/** The employees as the staff picker offers them, from the device's copy of the list. */
+function useEmployeeOptions(enabled: boolean): EmployeeOption[] {
+  const { data } = useRecordList('employees', enabled);
+  return useMemo(
+    () =>
+      (data ?? [])
+        .map((employee) => ({
+          id: employee.id,
+          name: typeof employee['Name'] === 'string' ? employee['Name'] : employee.id,
+          active: employee['Active'] !== false,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [data],
+  );
+}
+
+function HomeWriteDialogs(props: {
+  open: Open;
+  home: ActiveHome | undefined;
+  writes: HomeWrites;
+  onClose: () => void;
+}) {
+  const employees = useEmployeeOptions(props.open.kind === 'staff');
+  const { open, home, writes, onClose } = props;
+  if (open.kind === 'none' || home === undefined) return null;
+  return open.kind === 'edit' ? (
+    <HomeEditDialog home={home} writes={writes} onClose={onClose} />
+  ) : (
+    <HomeStaffDialog home={home} writes={writes} employees={employees} onClose={onClose} />
+  );
+}
 
 export function Component() {
   const { t } = useTranslation();
   const { access } = useSignedIn();
   const settings = useLocalSettings();
-  const { data, error, refetch } = useActiveHomes();
+  const { data, states, error, refetch } = useActiveHomes();
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
   const testing = effectiveTesting(settings, access.demo);
   const homes = useMemo(
     () =>
@@ -24,13 +73,70 @@ export function Component() {
           ),
     [data, testing],
   );
+  // Writes go through the device's queue: none where it did not start (online only).
+  const writes = useHomeWrites();
+  const { update, updateStaff } = RESOURCE_DEFS.homes.operations;
+  const canEdit = writes !== null && hasAccess(access, update.write, 'write');
+  const canStaff =
+    writes !== null &&
+    hasAccess(access, updateStaff.write, 'write') &&
+    // The picker lists the employees.
+    hasAccess(access, RESOURCE_ACCESS.employees.read, 'read');
   return (
-    <HomeCards
-      homes={homes}
-      error={error}
-      onRetry={() => void refetch()}
-      label={t('nav.manage-homes')}
-      extra={(home) => `${t('homes.kova')}: ${home['KOVA Status']}`}
-    />
+    <>
+      <HomeCards
+        homes={homes}
+        error={error}
+        onRetry={() => void refetch()}
+        label={t('nav.manage-homes')}
+        extra={(home) => (
+          <>
+            {`${t('homes.kova')}: ${home['KOVA Status']}`}
+            {states.has(home.id) && (
+              <Box sx={{ mt: 1 }}>
+                <SyncStateChip state={states.get(home.id)} />
+              </Box>
+            )}
+          </>
+        )}
+        {...(canEdit || canStaff
+          ? {
+              actions: (home: ActiveHome) => (
+                <>
+                  {canEdit && (
+                    <Button
+                      sx={TAP}
+                      startIcon={<EditOutlined />}
+                      aria-label={t('manageHomes.editLabel', { address: home.Address })}
+                      onClick={() => setOpen({ kind: 'edit', homeId: home.id })}
+                    >
+                      {t('manageHomes.edit')}
+                    </Button>
+                  )}
+                  {canStaff && (
+                    <Button
+                      sx={TAP}
+                      startIcon={<GroupOutlined />}
+                      aria-label={t('manageHomes.staffLabel', { address: home.Address })}
+                      onClick={() => setOpen({ kind: 'staff', homeId: home.id })}
+                    >
+                      {t('manageHomes.staff')}
+                    </Button>
+                  )}
+                </>
+              ),
+            }
+          : {})}
+      />
+      {writes !== null && (
+        <HomeWriteDialogs
+          open={open}
+          writes={writes}
+          // The home as shown now (queued changes included), found again by id.
+          home={open.kind === 'none' ? undefined : data?.find((home) => home.id === open.homeId)}
+          onClose={() => setOpen({ kind: 'none' })}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,119 @@
+// The staff dialog of one home (`home updateStaff`): for each staff type a searchable
+// multi-select of the employees, names shown; each list that changed is queued as its
+// own `{ id, staffIds, staffType }`. The queue's domain check words a wrong staff type
+// ("Invalid staff type: ...") and the dialog shows it.
+
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { STAFF_TYPES } from '@field/domain';
+import type { ActiveHome, HomeWrites } from '../../data/homes';
+import { FormDialog } from '../../ui/form-dialog';
+import { errorText } from '../../ui/sync-state-chip';
+
+export interface EmployeeOption {
+  id: string;
+  name: string;
+  /** Inactive employees are offered no more, but stay shown where assigned. */
+  active: boolean;
+}
+
+/** A home's list of one staff type (ids); none where the home has no such list. */
+export function staffOf(home: ActiveHome, staffType: string): string[] {
+  // Safe: read as a plain record, the value checked below.
+  const value = (home as Readonly<Record<string, unknown>>)[staffType];
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+}
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  return left.size === new Set(b).size && b.every((id) => left.has(id));
+}
+
+export interface HomeStaffDialogProps {
+  home: ActiveHome;
+  writes: HomeWrites;
+  employees: readonly EmployeeOption[];
+  onClose: () => void;
+  /** The staff types offered: the domain's six (a test may feed another). */
+  staffTypes?: readonly string[];
+}
+
+export function HomeStaffDialog(props: HomeStaffDialogProps) {
+  const { home, writes, employees, onClose, staffTypes = STAFF_TYPES } = props;
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  // Field names index by position: a staff type has spaces (and a wrong one anything).
+  const form = useForm<{ lists: string[][] }>({
+    defaultValues: { lists: staffTypes.map((type) => staffOf(home, type)) },
+  });
+  const names = new Map(employees.map((employee) => [employee.id, employee.name]));
+  const offered = employees.filter((employee) => employee.active).map((employee) => employee.id);
+
+  const save = form.handleSubmit(async ({ lists }) => {
+    setError(null);
+    try {
+      for (const [index, staffType] of staffTypes.entries()) {
+        const chosen = lists[index] ?? [];
+        if (!sameMembers(chosen, staffOf(home, staffType))) {
+          await writes.updateStaff(home, staffType, chosen);
+        }
+      }
+      onClose();
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  });
+
+  return (
+    <FormDialog
+      id="home-staff-form"
+      title={t('manageHomes.staffTitle', { address: home.Address })}
+      error={error}
+      saveDisabled={form.formState.isSubmitting}
+      saveLabel={t('records.save')}
+      cancelLabel={t('records.cancel')}
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      {staffTypes.map((staffType, index) => (
+        <Controller
+          key={staffType}
+          name={`lists.${index}`}
+          control={form.control}
+          render={({ field }) => {
+            const value = field.value;
+            // Assigned people stay choosable even when inactive or unknown to the device.
+            const options = [...new Set([...value, ...offered])];
+            return (
+              <Autocomplete
+                multiple
+                filterSelectedOptions
+                options={options}
+                value={value}
+                onChange={(_event, chosen) => field.onChange(chosen)}
+                onBlur={field.onBlur}
+                getOptionLabel={(id) => names.get(id) ?? id}
+                noOptionsText={t('manageHomes.noEmployees')}
+                slotProps={{
+                  listbox: { sx: { '& .MuiAutocomplete-option': { minHeight: 44 } } },
+                  chip: { size: 'medium' },
+                }}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    name={staffType}
+                    label={t(`manageHomes.staffTypes.${staffType}`, { defaultValue: staffType })}
+                    placeholder={value.length === 0 ? t('manageHomes.pickEmployees') : undefined}
+                  />
+                )}
+              />
+            );
+          }}
+        />
+      ))}
+    </FormDialog>
+  );
+}

@@ -101,6 +101,15 @@ async function shoot(
     }
     const pages: [string, string][] = [
       ['permits', '/homes/inspections/permits'],
+      ['soil', '/homes/inspections/soil'],
+      ['radon', '/homes/inspections/radon'],
+      ['phone-calls', '/collaboration/communication/phone-calls'],
+      ['notes', '/collaboration/communication/notes'],
+      ['buyers', '/collaboration/buyers'],
+      ['vendors', '/collaboration/vendors'],
+      ['manage-homes', '/collaboration/homes'],
+      ['walks-home-start', '/walks/home-start'],
+      ['calendar', '/homes/calendar'],
       ['items', '/homes/items/all-items'],
       ['changelog', '/support/changelog'],
       ['not-found', '/maintenance/404'],
@@ -108,6 +117,18 @@ async function shoot(
     for (const [name, route] of pages) {
       await page.goto(`${baseUrl}${route}`);
       await page.getByRole('heading').first().waitFor();
+      await save(page, name);
+    }
+    // The record screens' dialogs, on the home chosen above.
+    const dialogs: [string, string, string][] = [
+      ['notes-add', '/collaboration/communication/notes', 'Add note'],
+      ['phone-calls-add', '/collaboration/communication/phone-calls', 'Add phone call'],
+      ['buyers-add', '/collaboration/buyers', 'Add buyer'],
+    ];
+    for (const [name, route, button] of dialogs) {
+      await page.goto(`${baseUrl}${route}`);
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog', { name: button }).waitFor();
       await save(page, name);
     }
   } finally {

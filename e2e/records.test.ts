@@ -1,0 +1,139 @@
+// The record screens that write (notes, buyers), end to end in Chromium against the real
+// server: added, edited and deleted online and offline, on a phone and on a desktop, each
+// change arriving on the server exactly once (counted through the API afterwards).
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { skipReasonFor } from './support/prerequisites.js';
+import type { ApiRecord } from './support/offline.js';
+import { getList, queueDrained, waitForQueued } from './support/offline.js';
+import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
+
+const skipReason = skipReasonFor('record screens e2e');
+const MANAGER = 'manager@example.com';
+
+interface Screen {
+  name: string;
+  route: string;
+  api: string;
+  row: string;
+  /** The field the test writes its text into, in the add and edit dialogs. */
+  field: string;
+  add: string;
+  edit: string;
+  remove: string;
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'notes',
+    route: '/collaboration/communication/notes',
+    api: '/api/field_communication/notes',
+    row: 'note',
+    field: 'Text',
+    add: 'Add note',
+    edit: 'Edit note',
+    remove: 'Delete note?',
+  },
+  {
+    name: 'buyers',
+    route: '/collaboration/buyers',
+    api: '/api/field_collaboration/buyers',
+    row: 'buyer',
+    field: 'Name',
+    add: 'Add buyer',
+    edit: 'Edit buyer',
+    remove: 'Delete buyer?',
+  },
+];
+
+const row = (page: Page, screen: Screen, text: string) =>
+  page.locator(`[data-testid="${screen.row}"]`, { hasText: text });
+
+async function add(page: Page, screen: Screen, text: string): Promise<void> {
+  await page.getByRole('button', { name: screen.add }).click();
+  const dialog = page.getByRole('dialog', { name: screen.add });
+  await dialog.getByLabel(screen.field).fill(text);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await row(page, screen, text).waitFor();
+}
+
+async function edit(page: Page, screen: Screen, from: string, to: string): Promise<void> {
+  await row(page, screen, from).getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('dialog', { name: screen.edit });
+  await dialog.getByLabel(screen.field).fill(to);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await row(page, screen, to).waitFor();
+}
+
+async function remove(page: Page, screen: Screen, text: string): Promise<void> {
+  await row(page, screen, text)
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: screen.remove })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await row(page, screen, text).waitFor({ state: 'detached' });
+}
+
+async function open(page: Page, base: string, screen: Screen, homeId: string): Promise<void> {
+  await page.goto(`${base}${screen.route}?homeId=${homeId}`);
+  await page
+    .locator(`[data-testid="${screen.name}"], [data-testid="${screen.name}-empty"]`)
+    .first()
+    .waitFor();
+}
+
+const texts = (records: ApiRecord[], screen: Screen, tag: string): string[] =>
+  records
+    .map((record) => String(record[screen.field]))
+    .filter((text) => text.startsWith(tag))
+    .sort();
+
+describe.skipIf(skipReason !== undefined)('record screens that write', () => {
+  const session = useE2eSession();
+
+  const cases = SCREENS.flatMap((screen) => [
+    [screen.name, 'online', PHONE, screen] as const,
+    [screen.name, 'offline', DESKTOP, screen] as const,
+  ]);
+
+  it.each(cases)('%s: add, edit and delete %s arrive once each', async (_, mode, size, screen) => {
+    const base = session.url();
+    const token = await tokenFor(base, MANAGER);
+    const homes = await getList(base, token, '/api/field_homes/listActive');
+    const home = homes[mode === 'online' ? 3 : 4];
+    if (home === undefined) throw new Error('no active home');
+    const listOf = () => getList(base, token, `${screen.api}/listByHome?homeId=${home.id}`);
+    const before = await listOf();
+    const tag = `${screen.name}-${mode}-${Date.now()}`;
+    await session.withPage(size, async (page, context) => {
+      await signIn(page, MANAGER);
+      await open(page, base, screen, home.id);
+      if (mode === 'offline') {
+        await context.setOffline(true);
+        await page.getByTestId('offline-indicator').waitFor();
+      }
+      await add(page, screen, `${tag} one`);
+      await add(page, screen, `${tag} two`);
+      await add(page, screen, `${tag} three`);
+      await edit(page, screen, `${tag} one`, `${tag} one edited`);
+      await remove(page, screen, `${tag} three`);
+      if (mode === 'offline') {
+        expect(await row(page, screen, `${tag} two`).getAttribute('data-sync')).toBe('pending');
+        await waitForQueued(page, 5);
+        expect(await listOf()).toHaveLength(before.length);
+        await context.setOffline(false);
+      }
+      await queueDrained(page);
+      await row(page, screen, `${tag} one edited`)
+        .and(page.locator('[data-sync="synced"]'))
+        .waitFor();
+    });
+    const after = await listOf();
+    expect(after).toHaveLength(before.length + 2);
+    expect(texts(after, screen, tag)).toEqual([`${tag} one edited`, `${tag} two`]);
+  });
+});

@@ -71,7 +71,7 @@ beforeEach(() => {
   drafts = createDraftStore(db);
   current = 'user-a';
   received = [];
-  answer = (write) => ({ key: write.key, status: 201, body: { ok: true } });
+  answer = (write) => ({ key: write.key, status: 201, body: { id: write.key } });
 });
 
 async function open(options: { online?: boolean; draft?: boolean } = {}) {
@@ -162,7 +162,7 @@ describe('the sign-out dialog', () => {
     answer = (write) =>
       JSON.stringify(write.body).includes('second')
         ? { key: write.key, status: 400, body: { error: 'Invalid value for "Notes"' } }
-        : { key: write.key, status: 201, body: { ok: true } };
+        : { key: write.key, status: 201, body: { id: write.key } };
     const { signOut } = await open();
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     const notSent = await screen.findByTestId('sign-out-not-sent');

@@ -45,3 +45,6 @@ export const feedbackSchema = z.object({
   createdAt: z.string(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
+
+/** `GET /api/feedback` (admins): the stored feedback, newest first. */
+export const feedbackListSchema = z.object({ feedback: z.array(feedbackSchema) });

@@ -239,8 +239,29 @@ export type {
   NotificationPriority,
   RelativeTime,
 } from './notifications.js';
-export { FEEDBACK_MESSAGE_MAX, feedbackInputSchema, feedbackSchema } from './feedback.js';
+export {
+  FEEDBACK_MESSAGE_MAX,
+  feedbackInputSchema,
+  feedbackListSchema,
+  feedbackSchema,
+} from './feedback.js';
 export type { Feedback, FeedbackInput } from './feedback.js';
+export {
+  accessTokenAnswerSchema,
+  adminUserSchema,
+  authProvidersAnswerSchema,
+  profilePictureAnswerSchema,
+  providerLinkAnswerSchema,
+  sessionAnswerSchema,
+  signInMethodsSchema,
+} from './accounts.js';
+export type {
+  AccessTokenAnswer,
+  AdminUser,
+  AuthProvider,
+  SessionAnswer,
+  SignInMethods,
+} from './accounts.js';
 export {
   CLOSING_SOON_DAYS,
   HOME_CLOSED_STATUS,

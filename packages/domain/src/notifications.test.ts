@@ -10,6 +10,7 @@ import {
   notificationPageSchema,
   relativeTime,
   relativeTimeLabel,
+  streamTicketSchema,
 } from './notifications.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -166,5 +167,11 @@ describe('answer schemas', () => {
       totalPages: 1,
     };
     expect(notificationPageSchema.safeParse(page).success).toBe(true);
+  });
+
+  it('read a stream ticket, and refuse one without its ticket', () => {
+    const ticket = { ticket: 'abc123', expiresAt: '2026-11-20T12:01:00.000Z' };
+    expect(streamTicketSchema.parse(ticket)).toEqual(ticket);
+    expect(streamTicketSchema.safeParse({ expiresAt: ticket.expiresAt }).success).toBe(false);
   });
 });

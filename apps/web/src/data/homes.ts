@@ -145,6 +145,12 @@ function useConfirmedHomeWrites(queryClient: QueryClient, engine: OfflineEngine 
       queryClient.setQueryData<ActiveHome[]>(homesQueryKey, (homes) =>
         homes === undefined ? homes : overlayHomeWrites(homes, [event.mutation]).records,
       );
+      // Stored now, not after the persister's debounce: the refetch that follows moves the
+      // sync's `lastUpdate` past this change at once, so a reload restoring an older copy
+      // would keep the old values once the sync's 5-minute overlap has passed.
+      const query = queryClient.getQueryCache().find({ queryKey: homesQueryKey, exact: true });
+      if (query !== undefined) engine.persister.persistQuery(query);
+      void engine.persister.storage.flush();
     });
   }, [engine, queryClient]);
 }

@@ -89,6 +89,7 @@ export function HomeStaffDialog(props: HomeStaffDialogProps) {
             const options = [...new Set([...value, ...offered])];
             return (
               <Autocomplete
+                data-staff-type={staffType}
                 multiple
                 filterSelectedOptions
                 options={options}

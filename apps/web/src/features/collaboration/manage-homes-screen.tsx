@@ -45,10 +45,10 @@ function HomeWriteDialogs(props: {
   open: Open;
   home: ActiveHome | undefined;
   writes: HomeWrites;
+  employees: readonly EmployeeOption[];
   onClose: () => void;
 }) {
-  const employees = useEmployeeOptions(props.open.kind === 'staff');
-  const { open, home, writes, onClose } = props;
+  const { open, home, writes, employees, onClose } = props;
   if (open.kind === 'none' || home === undefined) return null;
   return open.kind === 'edit' ? (
     <HomeEditDialog home={home} writes={writes} onClose={onClose} />
@@ -82,6 +82,8 @@ export function Component() {
     hasAccess(access, updateStaff.write, 'write') &&
     // The picker lists the employees.
     hasAccess(access, RESOURCE_ACCESS.employees.read, 'read');
+  // Read with the screen, not with the dialog, so the picker has them offline too.
+  const employees = useEmployeeOptions(canStaff);
   return (
     <>
       <HomeCards
@@ -132,6 +134,7 @@ export function Component() {
         <HomeWriteDialogs
           open={open}
           writes={writes}
+          employees={employees}
           // The home as shown now (queued changes included), found again by id.
           home={open.kind === 'none' ? undefined : data?.find((home) => home.id === open.homeId)}
           onClose={() => setOpen({ kind: 'none' })}

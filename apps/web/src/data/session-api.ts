@@ -7,9 +7,8 @@
 // revokes the refresh cookie) is remembered as pending and done before the next refresh or
 // sign-in, so the cookie left behind cannot bring the previous user back.
 
-import type { UserDocument } from '@field/domain';
-import { userDocumentSchema } from '@field/domain';
-import type { Parser } from '../api/client';
+import type { AuthProvider, SessionAnswer, UserDocument } from '@field/domain';
+import { authProvidersAnswerSchema, sessionAnswerSchema } from '@field/domain';
 import { ApiError, anyJson, apiClient } from '../api/client';
 import { setSessionUser } from '../offline/session-user';
 
@@ -22,20 +21,6 @@ const PATHS = {
   reset: '/api/auth/reset-password',
   providers: '/api/auth/providers',
 } as const;
-
-interface SessionAnswer {
-  accessToken: string;
-  user: UserDocument;
-}
-
-const sessionAnswer: Parser<SessionAnswer> = {
-  parse(data) {
-    if (typeof data !== 'object' || data === null) throw new Error('expected an object');
-    const accessToken = 'accessToken' in data ? data.accessToken : undefined;
-    if (typeof accessToken !== 'string' || accessToken === '') throw new Error('expected an access token');
-    return { accessToken, user: userDocumentSchema.parse('user' in data ? data.user : undefined) };
-  },
-};
 
 function started(answer: SessionAnswer): UserDocument {
   apiClient.setToken(answer.accessToken);
@@ -91,7 +76,7 @@ export interface Credentials {
 
 export async function signIn(credentials: Credentials): Promise<UserDocument> {
   await finishPendingLogout();
-  return started(await apiClient.post(PATHS.login, credentials, sessionAnswer));
+  return started(await apiClient.post(PATHS.login, credentials, sessionAnswerSchema));
 }
 
 export interface Registration extends Credentials {
@@ -101,7 +86,7 @@ export interface Registration extends Credentials {
 
 export async function register(input: Registration): Promise<UserDocument> {
   await finishPendingLogout();
-  return started(await apiClient.post(PATHS.register, input, sessionAnswer));
+  return started(await apiClient.post(PATHS.register, input, sessionAnswerSchema));
 }
 
 /**
@@ -125,7 +110,7 @@ async function refreshOnce(): Promise<UserDocument | null> {
     return null;
   }
   try {
-    return started(await apiClient.post(PATHS.refresh, {}, sessionAnswer));
+    return started(await apiClient.post(PATHS.refresh, {}, sessionAnswerSchema));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       ended();
@@ -159,28 +144,9 @@ export async function resetPassword(token: string, password: string): Promise<vo
   await apiClient.post(PATHS.reset, { token, password }, anyJson);
 }
 
-export interface ProviderInfo {
-  id: string;
-  name: string;
-}
-
-const providerList: Parser<ProviderInfo[]> = {
-  parse(data) {
-    const list = typeof data === 'object' && data !== null && 'providers' in data ? data.providers : undefined;
-    if (!Array.isArray(list)) return [];
-    const items: unknown[] = list;
-    return items.flatMap((item) => {
-      if (typeof item === 'string') return [{ id: item, name: item }];
-      if (typeof item !== 'object' || item === null) return [];
-      const id = 'id' in item ? item.id : undefined;
-      const name = 'name' in item ? item.name : id;
-      return typeof id === 'string' ? [{ id, name: typeof name === 'string' ? name : id }] : [];
-    });
-  },
-};
-
-export function listProviders(): Promise<ProviderInfo[]> {
-  return apiClient.get(PATHS.providers, providerList);
+/** The sign-in providers this server is set up for. */
+export async function listProviders(): Promise<AuthProvider[]> {
+  return (await apiClient.get(PATHS.providers, authProvidersAnswerSchema)).providers;
 }
 
 /** Where a provider's popup flow starts; the callback page posts the outcome back. */

@@ -1,7 +1,7 @@
 // The feedback widget's storage: any signed-in user sends, only admins read.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedbackSchema } from '@field/domain';
+import { feedbackListSchema, feedbackSchema } from '@field/domain';
 import { availableDialects } from '../../test/databases.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../../test/test-server.js';
@@ -54,6 +54,8 @@ describe.each(await availableDialects())('feedback on %s', (dialect) => {
 
     const listed = await admin.get<{ feedback: ApiFeedback[] }>('/feedback');
     expect(listed.status).toBe(200);
+    // The list as the web app's administration screen parses it.
+    expect(feedbackListSchema.safeParse(listed.body).error).toBeUndefined();
     expect(listed.body.feedback.map((f) => f.message)).toEqual([
       'Thanks!',
       'The picker is slow on my phone',

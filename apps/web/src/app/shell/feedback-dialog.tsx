@@ -13,10 +13,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
+import { feedbackSchema } from '@field/domain';
 import { API_PATHS, apiClient } from '../../api/client';
 import { useSelectedHome } from '../../data/homes';
-
-const anyAnswer = { parse: (data: unknown) => data };
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -39,7 +38,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
                 address: home.Address,
               }),
         },
-        anyAnswer,
+        feedbackSchema,
       ),
   });
   const close = () => {

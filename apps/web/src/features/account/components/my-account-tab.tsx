@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { UserDocument } from '@field/domain';
-import { MESSAGES, userDocumentSchema } from '@field/domain';
-import type { Parser } from '../../../api/client';
+import { MESSAGES, profilePictureAnswerSchema, userDocumentSchema } from '@field/domain';
 import { apiClient } from '../../../api/client';
 import { asDataUrl, useUserPhoto } from '../../../data/user-photo';
 import { toast } from '../../../ui/toast';
@@ -22,13 +20,6 @@ import { useSession, useSignedIn } from '../../../data/session';
 
 const PROFILE_PATH = '/api/users/profile';
 const PHOTO_PATH = '/api/users/profilePicture';
-
-const photoAnswer: Parser<UserDocument> = {
-  parse: (data) =>
-    userDocumentSchema.parse(
-      typeof data === 'object' && data !== null && 'user' in data ? data.user : undefined,
-    ),
-};
 
 /** Edits the user's names (`PATCH /api/users/profile`). */
 function NamesForm() {
@@ -95,11 +86,12 @@ function PhotoButton() {
   const upload = useMutation({
     mutationFn: async (file: File) => {
       const dataUrl = await asDataUrl(file);
-      return apiClient.post(
+      const answer = await apiClient.post(
         PHOTO_PATH,
         { userId: user.id, file: dataUrl, contentType: file.type },
-        photoAnswer,
+        profilePictureAnswerSchema,
       );
+      return answer.user;
     },
     onSuccess: setUser,
     onError: () => toast(MESSAGES.updateProfileFailed, 'error'),

@@ -12,24 +12,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES } from '@field/domain';
-import type { Parser } from '../../../api/client';
+import { MESSAGES, accessTokenAnswerSchema } from '@field/domain';
 import { apiClient } from '../../../api/client';
 import { SignInMethods } from './sign-in-methods';
 import { NewPasswordFields, passwordsDiffer } from '../../../ui/new-password-fields';
 
 const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
-
-const tokenAnswer: Parser<{ accessToken: string }> = {
-  parse(data) {
-    const token =
-      typeof data === 'object' && data !== null && 'accessToken' in data
-        ? data.accessToken
-        : undefined;
-    if (typeof token !== 'string' || token === '') throw new Error('expected an access token');
-    return { accessToken: token };
-  },
-};
 
 export function SecurityTab() {
   const { t } = useTranslation();
@@ -42,7 +30,7 @@ export function SecurityTab() {
       apiClient.post(
         CHANGE_PASSWORD_PATH,
         { currentPassword: current, newPassword: next },
-        tokenAnswer,
+        accessTokenAnswerSchema,
       ),
     onSuccess: ({ accessToken }) => {
       apiClient.setToken(accessToken);

@@ -10,8 +10,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@field/domain';
-import type { Parser } from '../../../api/client';
+import { MESSAGES, providerLinkAnswerSchema, signInMethodsSchema } from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
 import { listProviders } from '../../../data/session-api';
 import { toast } from '../../../ui/toast';
@@ -19,51 +18,12 @@ import { toast } from '../../../ui/toast';
 const METHODS_PATH = '/api/users/me/sign-in-methods';
 const KEY = ['account', 'sign-in-methods'] as const;
 
-interface Methods {
-  password: boolean;
-  providers: { provider: string; email: string | null }[];
-}
-
-const methodsParser: Parser<Methods> = {
-  parse(data) {
-    const record = typeof data === 'object' && data !== null ? data : {};
-    const list =
-      'providers' in record && Array.isArray(record.providers)
-        ? (record.providers as unknown[])
-        : [];
-    return {
-      password: 'password' in record && record.password === true,
-      providers: list.flatMap((item) =>
-        typeof item === 'object' &&
-        item !== null &&
-        'provider' in item &&
-        typeof item.provider === 'string'
-          ? [
-              {
-                provider: item.provider,
-                email: 'email' in item && typeof item.email === 'string' ? item.email : null,
-              },
-            ]
-          : [],
-      ),
-    };
-  },
-};
-
-const linkAnswer: Parser<string> = {
-  parse(data) {
-    if (typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string')
-      return data.url;
-    throw new Error('expected a url');
-  },
-};
-
 export function SignInMethods() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const methods = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => apiClient.get(METHODS_PATH, methodsParser, { signal }),
+    queryFn: ({ signal }) => apiClient.get(METHODS_PATH, signInMethodsSchema, { signal }),
   });
   const providers = useQuery({
     queryKey: ['auth', 'providers'],
@@ -82,9 +42,9 @@ export function SignInMethods() {
       apiClient.post(
         `/api/auth/oidc/${encodeURIComponent(provider)}/link`,
         { mode: 'popup', returnTo: '/account/security' },
-        linkAnswer,
+        providerLinkAnswerSchema,
       ),
-    onSuccess: (url) => {
+    onSuccess: ({ url }) => {
       if (window.open(url, 'field-sign-in', 'width=520,height=680') === null)
         toast(MESSAGES.ssoFailed, 'error');
     },

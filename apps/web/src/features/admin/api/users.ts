@@ -3,34 +3,13 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Scope, ScopeGroup } from '@field/domain';
-import { userDocumentSchema } from '@field/domain';
-import type { Parser } from '../../../api/client';
+import { adminUserSchema } from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
 
 const BASE = '/api/admin/users';
 const KEY = ['admin', 'users'] as const;
 
-export type AdminUser = ReturnType<typeof userDocumentSchema.parse> & {
-  approved: boolean;
-  createdAt: string;
-};
-
-const userList: Parser<AdminUser[]> = {
-  parse(data) {
-    if (!Array.isArray(data)) throw new Error('expected a list of users');
-    const items: unknown[] = data;
-    return items.map((item) => {
-      const user = userDocumentSchema.parse(item);
-      const extra = typeof item === 'object' && item !== null ? item : {};
-      return {
-        ...user,
-        approved: 'approved' in extra ? extra.approved === true : true,
-        createdAt:
-          'createdAt' in extra && typeof extra.createdAt === 'string' ? extra.createdAt : '',
-      };
-    });
-  },
-};
+const userList = adminUserSchema.array();
 
 export function useAdminUsers(enabled: boolean) {
   return useQuery({

@@ -7,26 +7,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Feedback } from '@field/domain';
-import { feedbackSchema, formatNotificationDate } from '@field/domain';
-import type { Parser } from '../../../api/client';
+import { feedbackListSchema, formatNotificationDate } from '@field/domain';
 import { apiClient } from '../../../api/client';
 
 const FEEDBACK_PATH = '/api/feedback';
-
-const feedbackList: Parser<Feedback[]> = {
-  parse(data) {
-    const list =
-      typeof data === 'object' && data !== null && 'feedback' in data ? data.feedback : data;
-    return feedbackSchema.array().parse(list);
-  },
-};
 
 export function FeedbackList() {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['admin', 'feedback'],
-    queryFn: ({ signal }) => apiClient.get(FEEDBACK_PATH, feedbackList, { signal }),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get(FEEDBACK_PATH, feedbackListSchema, { signal })).feedback,
   });
   if (query.error !== null) return <Alert severity="error">{query.error.message}</Alert>;
   if (query.data === undefined) return <LinearProgress aria-label={t('app.loading')} />;

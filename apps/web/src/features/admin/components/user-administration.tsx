@@ -18,10 +18,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Cancel from '@mui/icons-material/Cancel';
-import type { ScopeGroup } from '@field/domain';
+import type { AdminUser, ScopeGroup } from '@field/domain';
 import { ADMIN_SCOPE, MESSAGES, PENDING_USER_SCOPE, SCOPES, SCOPE_GROUPS } from '@field/domain';
 import { toast } from '../../../ui/toast';
-import type { AdminUser } from '../api/users';
 import { useAdminActions, useAdminUsers } from '../api/users';
 
 const SINGLE_SCOPES: readonly string[] = [ADMIN_SCOPE, ...SCOPES];

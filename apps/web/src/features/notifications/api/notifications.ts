@@ -3,9 +3,14 @@
 
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@field/domain';
-import { NOTIFICATIONS, NOTIFICATION_APPS, notificationSchema } from '@field/domain';
-import type { Parser } from '../../../api/client';
+import type { NotificationCounts } from '@field/domain';
+import {
+  NOTIFICATIONS,
+  NOTIFICATION_APPS,
+  notificationCountsSchema,
+  notificationPageSchema,
+  streamTicketSchema,
+} from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
 
 export type NotificationTab = (typeof NOTIFICATION_APPS)[number];
@@ -13,42 +18,13 @@ export type NotificationTab = (typeof NOTIFICATION_APPS)[number];
 const BASE = '/api/notifications';
 const ROOT_KEY = ['notifications'] as const;
 
-export interface NotificationPage {
-  notifications: Notification[];
-  page: number;
-  total: number;
-  totalPages: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-const pageParser: Parser<NotificationPage> = {
-  parse(data) {
-    if (!isRecord(data)) throw new Error('expected a page of notifications');
-    return {
-      notifications: notificationSchema.array().parse(data['notifications']),
-      page: Number(data['page']),
-      total: Number(data['total']),
-      totalPages: Number(data['totalPages']),
-    };
-  },
-};
-
 export type UnreadCounts = Readonly<Record<NotificationTab, number>>;
 
-const countsParser: Parser<UnreadCounts> = {
-  parse(data) {
-    const apps = isRecord(data) && isRecord(data['apps']) ? data['apps'] : {};
-    const counts = {} as Record<NotificationTab, number>; // Safe: every tab is set below.
-    for (const tab of NOTIFICATION_APPS) {
-      const pair = apps[tab];
-      counts[tab] = isRecord(pair) && typeof pair['unread'] === 'number' ? pair['unread'] : 0;
-    }
-    return counts;
-  },
-};
+function unreadByTab(counts: NotificationCounts): UnreadCounts {
+  return Object.fromEntries(
+    NOTIFICATION_APPS.map((tab) => [tab, counts.apps[tab].unread]),
+  ) as Record<NotificationTab, number>; // Safe: one entry per tab, made just above.
+}
 
 export function useNotificationPage(
   tab: NotificationTab,
@@ -58,7 +34,13 @@ export function useNotificationPage(
   return useQuery({
     queryKey: [...ROOT_KEY, 'page', tab, page, pageSize],
     queryFn: ({ signal }) =>
-      apiClient.get(`${BASE}?app=${tab}&page=${page}&pageSize=${pageSize}`, pageParser, { signal }),
+      apiClient.get(
+        `${BASE}?app=${tab}&page=${page}&pageSize=${pageSize}`,
+        notificationPageSchema,
+        {
+          signal,
+        },
+      ),
     placeholderData: (previous) => previous,
   });
 }
@@ -66,7 +48,8 @@ export function useNotificationPage(
 export function useUnreadCounts() {
   return useQuery({
     queryKey: [...ROOT_KEY, 'counts'],
-    queryFn: ({ signal }) => apiClient.get(`${BASE}/counts`, countsParser, { signal }),
+    queryFn: async ({ signal }) =>
+      unreadByTab(await apiClient.get(`${BASE}/counts`, notificationCountsSchema, { signal })),
   });
 }
 
@@ -91,13 +74,6 @@ export function useNotificationActions() {
   return { markRead, markAllRead, remove };
 }
 
-const ticketParser: Parser<string> = {
-  parse(data) {
-    if (isRecord(data) && typeof data['ticket'] === 'string') return data['ticket'];
-    throw new Error('expected a stream ticket');
-  },
-};
-
 /**
  * The live subscription (Server-Sent Events): any change to the user's notifications
  * refetches the lists and counts. EventSource sends no Authorization header, so the
@@ -113,7 +89,7 @@ export function useNotificationStream(enabled: boolean): void {
     const refresh = () => void client.invalidateQueries({ queryKey: ROOT_KEY });
     const open = async () => {
       try {
-        const ticket = await apiClient.post(`${BASE}/stream-ticket`, {}, ticketParser);
+        const { ticket } = await apiClient.post(`${BASE}/stream-ticket`, {}, streamTicketSchema);
         if (stopped) return;
         source = new EventSource(`${BASE}/stream?ticket=${encodeURIComponent(ticket)}`);
         for (const type of ['notification', 'deleted', 'counts'])

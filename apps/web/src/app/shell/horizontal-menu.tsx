@@ -117,7 +117,7 @@ function DropDown({
                 max={999}
                 data-testid="menu-badge"
                 data-count-key={item.badge}
-                sx={{ ml: 'auto', mr: 1.5 }}
+                sx={{ ml: 'auto', '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
               />
             )}
           </MenuItem>

@@ -42,6 +42,12 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** A badge beside the title rather than on an icon: laid out in the line, not over it. */
+const STANDALONE_BADGE = {
+  mr: 1.5,
+  '& .MuiBadge-badge': { position: 'static', transform: 'none' },
+} as const;
+
 function containsPath(item: MenuItem, path: string): boolean {
   if (item.url === path) return true;
   return (item.children ?? []).some((child) => containsPath(child, path));
@@ -103,7 +109,15 @@ function MenuEntry({ entry, depth, collapsed, counts, onNavigate }: EntryProps) 
   const [toggled, setToggled] = useState<boolean | null>(null);
   const open = toggled ?? active;
   const title = t(`nav.${entry.id}`);
-  const count = entry.badge === undefined ? undefined : counts?.[entry.badge];
+  const shownCount = entry.badge === undefined ? 0 : (counts?.[entry.badge] ?? 0);
+  const badgeProps = {
+    badgeContent: shownCount,
+    color: 'secondary',
+    max: 999,
+    'data-testid': 'menu-badge',
+    'data-count-key': entry.badge,
+    slotProps: { badge: { 'aria-hidden': true } },
+  } as const;
 
   if (entry.type === 'collapse') {
     return (
@@ -152,15 +166,9 @@ function MenuEntry({ entry, depth, collapsed, counts, onNavigate }: EntryProps) 
         sx={{ pl: 2 + depth * 2 }}
       >
         <ListItemIcon sx={{ minWidth: 40 }}>
-          {count !== undefined && count > 0 ? (
-            <Badge
-              badgeContent={count}
-              color="secondary"
-              max={999}
-              data-testid="menu-badge"
-              data-count-key={entry.badge}
-              slotProps={{ badge: { 'aria-hidden': true } }}
-            >
+          {collapsed && shownCount > 0 ? (
+            // Icons only: the count sits on the icon.
+            <Badge {...badgeProps}>
               <MenuIcon name={entry.icon} small={depth > 0} />
             </Badge>
           ) : (
@@ -171,9 +179,10 @@ function MenuEntry({ entry, depth, collapsed, counts, onNavigate }: EntryProps) 
           )}
         </ListItemIcon>
         {!collapsed && <ListItemText primary={title} />}
-        {count !== undefined && count > 0 && (
+        {!collapsed && shownCount > 0 && <Badge {...badgeProps} sx={STANDALONE_BADGE} />}
+        {shownCount > 0 && (
           <Box component="span" sx={VISUALLY_HIDDEN}>
-            {t('punchItems.badge', { count })}
+            {t('punchItems.badge', { count: shownCount })}
           </Box>
         )}
         {!collapsed && entry.chip !== undefined && <Chip size="small" label={entry.chip} />}

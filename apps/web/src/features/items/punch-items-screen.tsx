@@ -324,7 +324,12 @@ function ItemRow(props: {
       data-sync={props.state ?? 'synced'}
       sx={{ listStyle: 'none', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      {/* On a phone the actions sit in a row under the text, so a row stays short. */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        useFlexGap
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, gap: { xs: 0, sm: 1 } }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack
             direction="row"
@@ -368,7 +373,7 @@ function ItemRow(props: {
           )}
         </Box>
         {props.canWrite && (
-          <Stack direction={{ xs: 'column', sm: 'row' }}>
+          <Stack direction="row" sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}>
             {complete ? (
               <IconButton
                 sx={TAP}
@@ -414,9 +419,13 @@ function OpenCounts(props: {
   access: Access;
 }) {
   const { t } = useTranslation();
+  // All types: the total, and the types with open items (a phone has little room).
   const types =
     props.type === undefined
-      ? WALK_TYPES.filter((walk) => canReadItemType(props.access, walk))
+      ? WALK_TYPES.filter(
+          (walk) =>
+            canReadItemType(props.access, walk) && props.counts[WALK_TYPE_COUNT_KEY[walk]] > 0,
+        )
       : [props.type];
   return (
     <Stack
@@ -541,8 +550,8 @@ function PunchItems(props: { home: ActiveHome }) {
     <Stack spacing={1.5}>
       <Stack
         direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
         <Stack spacing={0.5} sx={{ minWidth: 0 }}>
           <Typography variant="h2" sx={{ overflowWrap: 'anywhere' }}>

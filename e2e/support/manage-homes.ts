@@ -104,6 +104,9 @@ export async function assignStaff(
   await picker.click();
   await picker.fill(employeeName);
   await page.getByRole('option', { name: employeeName, exact: true }).click();
+  // The list stays open for more choices; a click beside it closes it.
+  await dialog.getByRole('heading').click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'detached' });
 }

@@ -133,7 +133,13 @@ export function HomeCards({ homes, error, onRetry, label, extra, actions }: Home
                   <CardActionArea
                     onClick={() => selectHome(home.id)}
                     aria-pressed={selected}
-                    sx={{ flex: 1, alignItems: 'stretch' }}
+                    sx={{
+                      flex: 1,
+                      display: 'flex',
+                      flexDirection: 'column',
+                      alignItems: 'stretch',
+                      justifyContent: 'flex-start',
+                    }}
                   >
                     <CardContent>
                       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
+import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import { STAFF_TYPES } from '@field/domain';
 import type { ActiveHome, HomeWrites } from '../../data/homes';
@@ -51,6 +52,7 @@ export function HomeStaffDialog(props: HomeStaffDialogProps) {
   });
   const names = new Map(employees.map((employee) => [employee.id, employee.name]));
   const offered = employees.filter((employee) => employee.active).map((employee) => employee.id);
+  const offeredIds = new Set(offered);
 
   const save = form.handleSubmit(async ({ lists }) => {
     setError(null);
@@ -86,17 +88,32 @@ export function HomeStaffDialog(props: HomeStaffDialogProps) {
           render={({ field }) => {
             const value = field.value;
             // Assigned people stay choosable even when inactive or unknown to the device.
-            const options = [...new Set([...value, ...offered])];
+            // In name order whatever is chosen, so a tap never moves the list under a finger.
+            const options = [...offered, ...value.filter((id) => !offeredIds.has(id))];
             return (
               <Autocomplete
                 data-staff-type={staffType}
                 multiple
-                filterSelectedOptions
+                // Chosen people stay in the list, ticked: a tap there (a full-width row)
+                // takes one off again, easier on a phone than a chip's small cross.
+                disableCloseOnSelect
                 options={options}
                 value={value}
                 onChange={(_event, chosen) => field.onChange(chosen)}
                 onBlur={field.onBlur}
                 getOptionLabel={(id) => names.get(id) ?? id}
+                renderOption={({ key, ...optionProps }, id, { selected }) => (
+                  <li key={key} {...optionProps}>
+                    <Checkbox
+                      checked={selected}
+                      tabIndex={-1}
+                      disableRipple
+                      sx={{ p: 0, mr: 1.5 }}
+                      slotProps={{ input: { 'aria-hidden': true } }}
+                    />
+                    {names.get(id) ?? id}
+                  </li>
+                )}
                 noOptionsText={t('manageHomes.noEmployees')}
                 slotProps={{
                   listbox: { sx: { '& .MuiAutocomplete-option': { minHeight: 44 } } },

@@ -9,6 +9,7 @@ import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
 import { cachedQueryKeys, getList, queueDrained, waitForQueued } from './support/offline.js';
 import {
+  answerWithoutId,
   assignStaff,
   editAddress,
   homeCard,
@@ -137,6 +138,39 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
       const online = await homeCard(page, home, address);
       await online.getByText(address).waitFor();
       expect(await online.getByTestId('sync-state').count()).toBe(0);
+    });
+  });
+
+  it('a home update answered without the record id fails for good with the spec’s text', async () => {
+    const base = session.url();
+    const token = await tokenFor(base, MANAGER);
+    const home = (await realHomes(base, token))[2];
+    if (home === undefined) throw new Error('no third active home');
+    const address = `${String(home['Address'])} Lost ${Date.now() % 100000}`;
+    await session.withPage(DESKTOP, async (page) => {
+      await signIn(page, MANAGER);
+      await page.route('**/api/batch', (route) =>
+        answerWithoutId(route, (write) => write.path.startsWith('/api/field_homes/update?')),
+      );
+      const writes = logHomeWrites(page);
+      await openManageHomes(page, base);
+      const card = await homeCard(page, home, String(home['Address']));
+      await editAddress(page, card, address);
+      // Section 8's persistent toast, and the home's own state.
+      await page.getByText('Error updating data: No record ID returned from the server.').waitFor();
+      await expect
+        .poll(() => card.getByTestId('sync-state').textContent(), { timeout: 15_000 })
+        .toBe('Sync failed');
+      // Failed for good: sent once, not again.
+      expect(writes.count('update', home.id)).toBe(1);
+
+      await page.goto(`${base}/sync`);
+      const failed = page.locator('[data-testid="queued-write"][data-status="failed"]');
+      await expect.poll(() => failed.count()).toBe(1);
+      expect(await failed.getByTestId('queued-write-error').textContent()).toContain(
+        'No record ID returned from the server.',
+      );
+      expect(writes.count('update', home.id)).toBe(1);
     });
   });
 

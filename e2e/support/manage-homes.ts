@@ -2,7 +2,8 @@
 // search, its two dialogs, and the home writes the page delivered to the server, counted
 // from the requests that got an answer (alone or inside a batch request).
 
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
+import type { BatchedAnswer, BatchedWrite } from '@field/domain';
 import type { ApiRecord } from './offline.js';
 import { getList } from './offline.js';
 
@@ -109,4 +110,25 @@ export async function assignStaff(
   await page.getByRole('listbox').waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Passes a batch request (`POST /api/batch`) to the real server, then takes the record id
+ * out of the answers of the writes `strip` picks: a server that saved and lost track.
+ */
+export async function answerWithoutId(
+  route: Route,
+  strip: (write: BatchedWrite) => boolean,
+): Promise<void> {
+  const { writes } = route.request().postDataJSON() as { writes: BatchedWrite[] }; // The app's body.
+  const response = await route.fetch();
+  const { results } = (await response.json()) as { results: BatchedAnswer[] }; // The server's.
+  const altered = results.map((answer): BatchedAnswer => {
+    const write = writes.find((w) => w.key === answer.key);
+    if (write === undefined || !strip(write) || typeof answer.body !== 'object') return answer;
+    const rest: Record<string, unknown> = { ...(answer.body as Record<string, unknown>) }; // A record.
+    delete rest['id'];
+    return { ...answer, body: rest };
+  });
+  await route.fulfill({ response, json: { results: altered } });
 }

@@ -82,6 +82,10 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
       expect(walkReads).toEqual([]);
       await page.goto(`${base}/walks/post-close`);
       await page.waitForURL('**/unauthorized');
+      // With a home in the address too (the shell strips it after choosing the home).
+      await page.goto(`${base}/walks/post-close?homeId=${home.id}`);
+      await page.waitForURL('**/unauthorized');
+      await page.getByText('You do not have access to this page').waitFor();
     });
     const after = await itemsByHome(base, admin, home.id);
     expect(after).toHaveLength(before.length + 2);

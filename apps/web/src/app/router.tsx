@@ -1,12 +1,13 @@
 // The router: guest routes, the signed-in shell with every route of the domain's table
 // behind its read scope, the public status pages, and 404 for anything else.
 
-import type { RouteObject } from 'react-router';
-import { Navigate, createBrowserRouter } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, redirect } from 'react-router';
 import type { ScreenName } from '@field/domain';
 import { APP_ROUTES, GUEST_ROUTES, PUBLIC_ROUTES } from '@field/domain';
 import { RouteErrorScreen } from './error-screen';
 import { GuestOnly, RequireScope, RequireUser } from './guards';
+import { selectHome } from '../data/local-settings';
 import { loadScreen } from './screens';
 import { GuestLayout } from './shell/guest-layout';
 import { ShellLayout, StatusLayout } from './shell/shell-layout';
@@ -23,6 +24,20 @@ const GUEST_SCREENS: Readonly<Record<(typeof GUEST_ROUTES)[number], RouteObject[
   '/check-mail': () => import('../features/auth/screens/check-mail-screen'),
   '/reset-password': () => import('../features/auth/screens/reset-password-screen'),
 };
+
+/**
+ * `?homeId=` on any signed-in address chooses that home (section 4), then the address is
+ * replaced without it, before any screen or guard renders: a guard that sends the user to
+ * /unauthorized is never undone by the parameter being stripped afterwards.
+ */
+export function homeIdParameterLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const homeId = url.searchParams.get('homeId');
+  if (homeId === null) return null;
+  selectHome(homeId === '' ? null : homeId);
+  url.searchParams.delete('homeId');
+  return redirect(`${url.pathname}${url.search}${url.hash}`);
+}
 
 export function buildRoutes(): RouteObject[] {
   return [
@@ -43,6 +58,8 @@ export function buildRoutes(): RouteObject[] {
               <ShellLayout />
             </RequireUser>
           ),
+          loader: homeIdParameterLoader,
+          hydrateFallbackElement: null,
           errorElement: <RouteErrorScreen />,
           children: APP_ROUTES.map((route) => ({
             path: route.path,

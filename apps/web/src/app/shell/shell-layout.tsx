@@ -2,7 +2,7 @@
 // drawer below the large breakpoint; or a horizontal top bar), the screen, the footer.
 
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
@@ -25,12 +25,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import type { DataPanelState } from '@field/domain';
 import { SYNC_ROUTE, UI, findRoute, visibleMenu } from '@field/domain';
-import {
-  effectiveTesting,
-  menuOrientation,
-  selectHome,
-  useLocalSettings,
-} from '../../data/local-settings';
+import { effectiveTesting, menuOrientation, useLocalSettings } from '../../data/local-settings';
 import { useSession, useSignedIn } from '../../data/session';
 import { EXTERNAL_LINKS } from '../../ui/links';
 import { isIndexedDbSupported } from '../../offline/database';
@@ -108,24 +103,6 @@ function usePageTitle(): string {
   return route === undefined ? t('app.name') : t(`nav.${route.titleId}`);
 }
 
-/** `?homeId=` selects a home (section 4), then leaves the address bar clean. */
-function useHomeIdParameter(): void {
-  const [params, setParams] = useSearchParams();
-  const homeId = params.get('homeId');
-  useEffect(() => {
-    if (homeId === null) return;
-    selectHome(homeId === '' ? null : homeId);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('homeId');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [homeId, setParams]);
-}
-
 export function ShellLayout() {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -142,7 +119,6 @@ export function ShellLayout() {
   const [panel, setPanel] = useState<DataPanelState>('closed');
   const title = usePageTitle();
   const location = useLocation();
-  useHomeIdParameter();
   useNotificationStream(true);
 
   useEffect(() => {

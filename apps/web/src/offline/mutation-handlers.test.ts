@@ -143,3 +143,16 @@ describe('an answer without the record id', () => {
     expect(handlers.get(handlerKey('phoneCall', 'delete'))).not.toHaveProperty('checkAnswer');
   });
 });
+
+describe('a file delete', () => {
+  it('counts a file already gone as deleted, and still fails on a refusal', async () => {
+    const handlers = createDefaultHandlers();
+    const context = { client: makeClient(), headers: {} };
+    const remove = handlers.get(handlerKey('file', 'delete'));
+    const data = { fileRef: 'f1', collection: 'walkItems', key: 'no-such-item/f1' };
+    // The real server answers 404 for a file it does not hold.
+    await expect(remove?.send(data, context)).resolves.toEqual({ deleted: false });
+    network.fault = () => ({ respond: () => jsonResponse(403, { error: 'Not yours' }) });
+    await expect(remove?.send(data, context)).rejects.toThrow('Not yours');
+  });
+});

@@ -6,7 +6,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { Resource } from '@field/domain';
 import { MESSAGES, RESOURCES, apiPath, resourceDef } from '@field/domain';
 import type { ApiClient } from '../api/client';
-import { API_PATHS, anyJson } from '../api/client';
+import { API_PATHS, ApiError, anyJson } from '../api/client';
 
 /** A write that can never succeed as it is (the server would refuse it the same way). */
 export class PermanentMutationError extends Error {
@@ -174,10 +174,21 @@ export function createDefaultHandlers(deps: DefaultHandlerDeps = {}): HandlerReg
       );
     },
   });
-  registry.set(
-    handlerKey('file', 'delete'),
-    jsonWrite((data) => ({ method: 'DELETE', path: filePath(data) })),
-  );
+  // Sent alone, not in a batch: a file already gone (deleted with its item, or by another
+  // device) is what the delete asked for, not a failure for the Mutation Queue.
+  registry.set(handlerKey('file', 'delete'), {
+    async send(data, { client, headers, signal }) {
+      try {
+        return await client.delete(filePath(data), anyJson, {
+          headers,
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { deleted: false };
+        throw error;
+      }
+    },
+  });
   for (const resource of RESOURCES) registryHandlers(resource, registry);
   return registry;
 }

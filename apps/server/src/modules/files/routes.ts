@@ -4,17 +4,22 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_SCOPE, MESSAGES } from '@field/domain';
+import type { Resource, WalkType } from '@field/domain';
+import { ADMIN_SCOPE, MESSAGES, WALK_ITEM_SCOPE, hasAccess } from '@field/domain';
 import type { AuthUser } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import { parseWith, requireObject } from '../../http/validate.js';
 import type { LocalFileStore } from '../../storage/local-files.js';
+import type { Executor } from '../records/repository.js';
 import type { RouteDeps } from '../records/routes.js';
-import { writeHandler } from '../records/routes.js';
+import { storedData, writeHandler } from '../records/routes.js';
 import { DEFAULT_CONTENT_TYPE, isValidContentType, servedHeaders } from './content-types.js';
 import type { StoreLimits, Writer } from './stored-files.js';
 import { deleteFile, storeFile } from './stored-files.js';
+
+/** Punch item photos live in the collection named after their resource. */
+const ITEM_PHOTOS = 'walkItems' satisfies Resource;
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 const BASE64_BODY = /^[A-Za-z0-9+/]*$/;
@@ -124,6 +129,28 @@ function checkFileAccess(user: AuthUser, file: FilePath, kind: 'read' | 'upload'
 
 export const writerOf = (user: AuthUser): Writer => ({ id: user.id, admin: user.access.admin });
 
+/**
+ * A punch item's photo (`walkItems/{itemId}/{fileId}`) whose item is deleted may be
+ * removed by whoever may write items of that item's type, not only its uploader: deleting
+ * an item releases its photos, whoever took them (docs/decisions.md).
+ */
+async function photoOfDeletedItem(
+  executor: Executor,
+  deps: RouteDeps,
+  file: FilePath,
+  user: AuthUser,
+): Promise<boolean> {
+  const [collection, itemId] = file.segments;
+  if (collection !== ITEM_PHOTOS || itemId === undefined || file.segments.length !== 3) {
+    return false;
+  }
+  const item = await deps.records.find(executor, ITEM_PHOTOS, itemId);
+  if (item === undefined || item.deleted_at === null) return false;
+  const walk = storedData(item)['Walk'];
+  const scope = WALK_ITEM_SCOPE[walk as WalkType]; // Safe: stored items passed the Walk enum.
+  return scope !== undefined && hasAccess(user.access, [scope], 'write');
+}
+
 const fileNotFound = (): AppError => new AppError(404, MESSAGES.fileNotFound);
 
 export function fileRoutes(
@@ -179,7 +206,14 @@ export function fileRoutes(
     writeHandler(deps, async (ctx) => {
       const file = parseFilePath(wildcard(ctx.request));
       checkFileAccess(ctx.user, file, 'delete');
-      await deleteFile(ctx.trx, store, file.segments, writerOf(ctx.user));
+      const release = await photoOfDeletedItem(ctx.trx, deps, file, ctx.user);
+      const writer = writerOf(ctx.user);
+      await deleteFile(
+        ctx.trx,
+        store,
+        file.segments,
+        release ? { ...writer, admin: true } : writer,
+      );
       return {
         statusCode: 200,
         body: { collection: file.collection, key: file.key, deleted: true },

@@ -80,6 +80,44 @@ describe('differential sync', () => {
     expect(list.map((h) => h.id)).toEqual(['h9']);
   });
 
+  it('asks again for changes a list restored older than its sync time lacks', async () => {
+    const db = openFieldDatabase('sync-test-2');
+    const requested: string[] = [];
+    const client = createApiClient({
+      fetch: (input) => {
+        requested.push(
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        );
+        return Promise.resolve(new Response('[]', { status: 200 }));
+      },
+    });
+    const now = Date.UTC(2026, 10, 22, 12);
+    await syncList(SYNCED_LISTS.homes, {
+      client,
+      db,
+      parser: homes,
+      current: undefined,
+      now: () => now,
+    });
+    // The page closed before the synced list was stored: the device holds a list whose
+    // newest change is a day older than the recorded sync.
+    const stale: Home[] = [
+      { id: 'h1', Address: '1 A St', updatedAt: new Date(now - DAY).toISOString() },
+      { id: 'h2', Address: '2 B St', updatedAt: new Date(now - 2 * DAY).toISOString() },
+    ];
+    await syncList(SYNCED_LISTS.homes, {
+      client,
+      db,
+      parser: homes,
+      current: stale,
+      now: () => now + 60_000,
+    });
+    const since = new Date(now - DAY - 5 * 60 * 1000).toISOString();
+    expect(requested[1]).toBe(
+      `/api/field_homes/listActiveUpdatedAfter?lastUpdate=${encodeURIComponent(since)}`,
+    );
+  });
+
   it('merges tombstones away and keeps untouched records', () => {
     expect(
       mergeChanges(

@@ -10,6 +10,7 @@ import type { FieldDatabase } from './database';
 
 export interface SyncedRecord {
   id: string;
+  updatedAt?: string;
   deletedAt?: string | null;
 }
 
@@ -79,7 +80,22 @@ export function mergeChanges<T extends SyncedRecord>(
   return [...byId.values()];
 }
 
-/** Brings one list up to date; use as the list query's `queryFn`. */
+/** The server time of the newest change a list holds (its records' `updatedAt`). */
+function newestChange(records: readonly SyncedRecord[]): number | undefined {
+  let newest: number | undefined;
+  for (const record of records) {
+    const time = record.updatedAt === undefined ? Number.NaN : Date.parse(record.updatedAt);
+    if (Number.isFinite(time) && (newest === undefined || time > newest)) newest = time;
+  }
+  return newest;
+}
+
+/**
+ * Brings one list up to date; use as the list query's `queryFn`. Changes are asked for
+ * since the older of the last sync and the newest record the list on the device holds:
+ * the list is stored a moment after the sync time, so a page closed in between comes back
+ * with an older list, whose missing changes are then asked for again rather than lost.
+ */
 export async function syncList<T extends SyncedRecord>(
   list: SyncedList,
   options: SyncOptions<T>,
@@ -98,7 +114,9 @@ export async function syncList<T extends SyncedRecord>(
     const records = await options.client.get(list.fullPath, options.parser, requestOptions);
     result = records.filter((r) => r.deletedAt === undefined || r.deletedAt === null);
   } else {
-    const since = new Date(state.lastUpdate - SYNC.updatedAfterShiftMs).toISOString();
+    const held = newestChange(options.current ?? []) ?? state.lastUpdate;
+    const from = Math.min(held, state.lastUpdate);
+    const since = new Date(from - SYNC.updatedAfterShiftMs).toISOString();
     const changes = await options.client.get(
       `${list.updatedAfterPath}?lastUpdate=${encodeURIComponent(since)}`,
       options.parser,

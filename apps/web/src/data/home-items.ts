@@ -5,7 +5,6 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Access, OpenItemSummary, WalkType } from '@field/domain';
 import {
   RESOURCE_ACCESS,
@@ -14,9 +13,7 @@ import {
   hasAccess,
   openItemCounts,
 } from '@field/domain';
-import type { MutationRow } from '../offline/database';
-import { useOptionalOfflineEngine, useSessionUserId } from '../offline/react';
-import { belongsTo } from '../offline/session-user';
+import { useQueuedMutations } from '../offline/react';
 import { useSelectedHome } from './homes';
 import type { Overlaid } from './queued-records';
 import { overlayQueued } from './queued-records';
@@ -39,23 +36,6 @@ function itemType(record: Readonly<Record<string, unknown>>): WalkType | undefin
   return WALK_TYPES.find((type) => type === walk);
 }
 
-/** The signed-in user's queued writes, live; none where the engine did not start. */
-function useQueuedRows(): readonly MutationRow[] {
-  const engine = useOptionalOfflineEngine();
-  const user = useSessionUserId();
-  return (
-    useLiveQuery(
-      async () =>
-        engine === null
-          ? []
-          : (await engine.db.mutations.orderBy('timestamp').toArray()).filter((row) =>
-              belongsTo(row.author, user),
-            ),
-      [engine, user],
-    ) ?? []
-  );
-}
-
 export type HomeItems = Overlaid<FieldRecord> & { query: UseQueryResult<FieldRecord[]> };
 
 /**
@@ -71,7 +51,7 @@ export function useHomeItems(homeId: string | null, access: Access): HomeItems {
     staleTime: 0,
     queryFn: ({ signal }) => fetchHomeRecords('walkItems', homeId ?? '', signal),
   });
-  const queued = useQueuedRows();
+  const queued = useQueuedMutations();
   const overlaid = overlayQueued(
     enabled ? query.data : undefined,
     queued,

@@ -4,7 +4,6 @@
 // in construction). A home's writes (its fields, a staff list) go through the queue.
 
 import { useEffect, useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Home, StaffType } from '@field/domain';
@@ -15,8 +14,7 @@ import type { MutationRow } from '../offline/database';
 import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
 import { SYNCED_LISTS, syncList } from '../offline/differential-sync';
 import type { OfflineEngine } from '../offline/engine';
-import { useOptionalOfflineEngine, useSessionUserId } from '../offline/react';
-import { belongsTo } from '../offline/session-user';
+import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { Overlaid } from './queued-records';
 import { overlayQueued, queuedData } from './queued-records';
 import { effectiveTesting, homeListKind, useLocalSettings } from './local-settings';
@@ -114,22 +112,10 @@ export function overlayHomeWrites(
 
 /** The signed-in user's queued home writes, live; none where the engine did not start. */
 function useQueuedHomeWrites(): readonly MutationRow[] {
-  const engine = useOptionalOfflineEngine();
-  const user = useSessionUserId();
-  return (
-    useLiveQuery(
-      async () =>
-        engine === null
-          ? []
-          : (await engine.db.mutations.orderBy('timestamp').toArray()).filter(
-              (row) => row.type === HOME_MUTATION_TYPE && belongsTo(row.author, user),
-            ),
-      [engine, user],
-    ) ?? NONE
-  );
+  const queued = useQueuedMutations();
+  return useMemo(() => queued.filter((row) => row.type === HOME_MUTATION_TYPE), [queued]);
 }
 
-const NONE: readonly MutationRow[] = [];
 
 /**
  * Once the server has a home write, the device's list takes it in at once, so the home

@@ -53,17 +53,22 @@ export function useQueueCounts(): QueueCounts {
 }
 
 /** The signed-in user's queued writes, oldest first, live (the Mutation Queue view). */
+const NO_ROWS: MutationRow[] = [];
+
+/** Works without the engine too (a browser without IndexedDB): then nothing is queued. */
 export function useQueuedMutations(): MutationRow[] {
-  const { db } = useOfflineEngine();
+  const engine = useOptionalOfflineEngine();
   const user = useSessionUserId();
   return (
     useLiveQuery(
       async () =>
-        (await db.mutations.orderBy('timestamp').toArray()).filter((row) =>
-          belongsTo(row.author, user),
-        ),
-      [db, user],
-    ) ?? []
+        engine === null
+          ? NO_ROWS
+          : (await engine.db.mutations.orderBy('timestamp').toArray()).filter((row) =>
+              belongsTo(row.author, user),
+            ),
+      [engine, user],
+    ) ?? NO_ROWS
   );
 }
 

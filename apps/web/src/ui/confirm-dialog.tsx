@@ -9,7 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { errorText } from './sync-state-chip';
+import { errorText } from './error-text';
 
 const TAP = { minHeight: 44, minWidth: 44 } as const;
 

@@ -2,6 +2,8 @@
 // Save (a submit button, so Enter saves). The add / edit dialogs of the screens share it.
 
 import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { errorText } from './error-text';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,6 +27,33 @@ export interface FormDialogProps {
 }
 
 const TAP = { minHeight: 44, minWidth: 44 } as const;
+
+/**
+ * A dialog's save: `run(action)` clears the last error, closes the dialog once the action
+ * succeeds, and otherwise keeps it open with the action's error.
+ */
+export function useDialogSave(onClose: () => void): {
+  error: string | null;
+  saving: boolean;
+  run: (action: () => Promise<void>) => Promise<void>;
+  setError: (error: string | null) => void;
+} {
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const run = async (action: () => Promise<void>): Promise<void> => {
+    setSaving(true);
+    setError(null);
+    try {
+      await action();
+      onClose();
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { error, saving, run, setError };
+}
 
 export function FormDialog(props: FormDialogProps) {
   return (

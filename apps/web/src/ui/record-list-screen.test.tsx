@@ -54,6 +54,9 @@ const READER: Access = resolveAccess([
   { value: 'communication_notes', approved: true, group: false, read: true, write: false },
 ]);
 
+/** The queue sends over real HTTP to another process: allow for a busy machine. */
+const SENT = { timeout: 15_000 };
+
 let server: ServerProcess;
 let token: string;
 let engine: OfflineEngine;
@@ -164,8 +167,8 @@ describe('RecordListScreen', () => {
       screen.getByText('Gate code 4411').closest('[data-testid="note"]')?.getAttribute('data-sync');
     // Queued and shown at once, then sent: synced once the server has it.
     await waitFor(() => expect(sync()).toBeDefined());
-    await waitFor(async () => expect(await notesOf(withoutNotes)).toHaveLength(before + 1));
-    await waitFor(() => expect(sync()).toBe('synced'));
+    await waitFor(async () => expect(await notesOf(withoutNotes)).toHaveLength(before + 1), SENT);
+    await waitFor(() => expect(sync()).toBe('synced'), SENT);
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit the note "Gate code 4411"' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit note' });
@@ -174,15 +177,16 @@ describe('RecordListScreen', () => {
     fireEvent.change(text, { target: { value: 'Gate code 5522' } });
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
     await screen.findByText('Gate code 5522');
-    await waitFor(async () =>
-      expect(JSON.stringify(await notesOf(withoutNotes))).toContain('Gate code 5522'),
+    await waitFor(
+      async () => expect(JSON.stringify(await notesOf(withoutNotes))).toContain('Gate code 5522'),
+      SENT,
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete the note "Gate code 5522"' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete note?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Gate code 5522')).toBeNull());
-    await waitFor(async () => expect(await notesOf(withoutNotes)).toHaveLength(before));
+    await waitFor(async () => expect(await notesOf(withoutNotes)).toHaveLength(before), SENT);
   });
 
   it('offers no add, edit or delete without the write scope', async () => {

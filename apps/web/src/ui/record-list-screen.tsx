@@ -32,10 +32,10 @@ import { useEmployeeNames, useHomeRecords, useRecordWrites } from '../data/recor
 import { useSignedIn } from '../data/session';
 import { useColumns } from './columns';
 import { ConfirmDialog } from './confirm-dialog';
-import { FormDialog } from './form-dialog';
+import { FormDialog, useDialogSave } from './form-dialog';
 import type { Column } from './record-table';
 import { RecordTable } from './record-table';
-import { SyncStateChip, errorText } from './sync-state-chip';
+import { SyncStateChip } from './sync-state-chip';
 
 const TAP = { minHeight: 44, minWidth: 44 } as const;
 
@@ -178,7 +178,7 @@ function RecordFormDialog(props: {
   const { t } = useTranslation();
   const { config, ctx, operation, fields, record } = props;
   const writes = useRecordWrites(config.resource);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useDialogSave(props.onClose);
   const names = fields.map((field) => field.name);
   const schema = useMemo(
     () => recordFormSchema(config.resource, operation, names),
@@ -196,19 +196,15 @@ function RecordFormDialog(props: {
     resolver: zodResolver(schema),
     defaultValues: defaults,
   });
-  const save = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
+  const save = form.handleSubmit((values) =>
+    run(async () => {
       if (record === undefined) {
         await writes.add(ctx.home.id, { ...config.defaults?.(ctx), ...values });
       } else {
         await writes.update(record, values);
       }
-      props.onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  });
+    }),
+  );
   const id = `${config.texts}-${operation}-form`;
   return (
     <FormDialog

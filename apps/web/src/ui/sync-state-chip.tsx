@@ -22,7 +22,3 @@ export function SyncStateChip(props: { state: RecordSyncState | undefined }) {
     />
   );
 }
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -25,13 +25,10 @@ import { describeMutation } from '../../offline/mutation-view';
 import { useOfflineEngine, useOnlineStatus, useQueuedMutations } from '../../offline/react';
 import { toast } from '../../ui/toast';
 import { useNow } from '../../ui/use-now';
-import { FormDialog } from '../../ui/form-dialog';
+import { errorText } from '../../ui/error-text';
+import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 const TAP = { minHeight: 44 } as const;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function dataOf(row: MutationRow): MutationData {
   // Safe: queued data is always a plain object (the queue stores what enqueue validated).
@@ -49,21 +46,8 @@ function EditDialog(props: { row: MutationRow; onClose: () => void }) {
   const { t } = useTranslation();
   const { queue } = useOfflineEngine();
   const [data, setData] = useState<MutationData>(() => ({ ...dataOf(props.row) }));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function save(): Promise<void> {
-    setSaving(true);
-    setError(null);
-    try {
-      await queue.edit(props.row.id, data);
-      props.onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { error, saving, run } = useDialogSave(props.onClose);
+  const save = () => run(() => queue.edit(props.row.id, data));
 
   return (
     <FormDialog

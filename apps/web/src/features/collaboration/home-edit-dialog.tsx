@@ -1,15 +1,14 @@
 // The edit dialog of one home (`home update`): its fields but the ids, checked with the
 // domain's form schema (errors under the field), and only the fields that changed queued.
 
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import TextField from '@mui/material/TextField';
 import { recordFormSchema } from '@field/domain';
 import type { ActiveHome, HomeWrites } from '../../data/homes';
-import { FormDialog } from '../../ui/form-dialog';
-import { errorText } from '../../ui/sync-state-chip';
+import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 /** The fields a home update may change here (section 3; not its ids, not its staff). */
 export const HOME_EDIT_FIELDS = [
@@ -59,22 +58,18 @@ export interface HomeEditDialogProps {
 
 export function HomeEditDialog({ home, writes, onClose }: HomeEditDialogProps) {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useDialogSave(onClose);
   const schema = useMemo(() => recordFormSchema('homes', 'update', NAMES), []);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: initialValues(home),
   });
-  const save = form.handleSubmit(async (values) => {
-    setError(null);
-    const changes = changedFields(home, values);
-    try {
+  const save = form.handleSubmit((values) =>
+    run(async () => {
+      const changes = changedFields(home, values);
       if (Object.keys(changes).length > 0) await writes.update(home, changes);
-      onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  });
+    }),
+  );
   return (
     <FormDialog
       id="home-edit-form"

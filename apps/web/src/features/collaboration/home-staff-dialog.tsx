@@ -3,7 +3,6 @@
 // own `{ id, staffIds, staffType }`. The queue's domain check words a wrong staff type
 // ("Invalid staff type: ...") and the dialog shows it.
 
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -11,8 +10,7 @@ import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import { STAFF_TYPES } from '@field/domain';
 import type { ActiveHome, HomeWrites } from '../../data/homes';
-import { FormDialog } from '../../ui/form-dialog';
-import { errorText } from '../../ui/sync-state-chip';
+import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 export interface EmployeeOption {
   id: string;
@@ -45,7 +43,7 @@ export interface HomeStaffDialogProps {
 export function HomeStaffDialog(props: HomeStaffDialogProps) {
   const { home, writes, employees, onClose, staffTypes = STAFF_TYPES } = props;
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useDialogSave(onClose);
   // Field names index by position: a staff type has spaces (and a wrong one anything).
   const form = useForm<{ lists: string[][] }>({
     defaultValues: { lists: staffTypes.map((type) => staffOf(home, type)) },
@@ -54,20 +52,16 @@ export function HomeStaffDialog(props: HomeStaffDialogProps) {
   const offered = employees.filter((employee) => employee.active).map((employee) => employee.id);
   const offeredIds = new Set(offered);
 
-  const save = form.handleSubmit(async ({ lists }) => {
-    setError(null);
-    try {
+  const save = form.handleSubmit(({ lists }) =>
+    run(async () => {
       for (const [index, staffType] of staffTypes.entries()) {
         const chosen = lists[index] ?? [];
         if (!sameMembers(chosen, staffOf(home, staffType))) {
           await writes.updateStaff(home, staffType, chosen);
         }
       }
-      onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  });
+    }),
+  );
 
   return (
     <FormDialog

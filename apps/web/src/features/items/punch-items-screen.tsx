@@ -50,7 +50,8 @@ import { useSignedIn } from '../../data/session';
 import { useOfflineEngine, useOnlineStatus } from '../../offline/react';
 import { SelectHomeFirst } from '../../ui/record-list-screen';
 import type { RecordSyncState } from '../../data/queued-records';
-import { SyncStateChip, errorText } from '../../ui/sync-state-chip';
+import { errorText } from '../../ui/error-text';
+import { SyncStateChip } from '../../ui/sync-state-chip';
 import type { NewPhoto, PhotoRef, PunchItem } from './punch-items-api';
 import {
   addPunchItem,
@@ -63,7 +64,7 @@ import {
   usePunchItems,
   walkFor,
 } from './punch-items-api';
-import { FormDialog } from '../../ui/form-dialog';
+import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 const TAP = { minHeight: 44, minWidth: 44 } as const;
 
@@ -183,27 +184,19 @@ function ItemForm(props: {
   const { t } = useTranslation();
   const [values, setValues] = useState(props.initial);
   const [photos, setPhotos] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, saving, run, setError } = useDialogSave(props.onClose);
   const note = props.walkNote(values.Walk);
 
-  async function save(): Promise<void> {
-    setSaving(true);
-    setError(null);
-    try {
-      await props.onSave({
+  function save(): Promise<void> {
+    return run(() =>
+      props.onSave({
         Walk: values.Walk,
         Category: values.Category.trim(),
         Location: values.Location.trim(),
         Name: values.Name.trim(),
         photos: photos.map((file) => ({ blob: file, name: file.name })),
-      });
-      props.onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setSaving(false);
-    }
+      }),
+    );
   }
 
   return (

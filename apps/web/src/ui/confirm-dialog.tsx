@@ -2,6 +2,7 @@
 // button; the error of a failed attempt shows in the dialog, which stays open.
 
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,10 +19,12 @@ export function ConfirmDialog(props: {
   title: string;
   text: string;
   confirmLabel: string;
-  cancelLabel: string;
+  /** Default: Cancel. */
+  cancelLabel?: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -37,7 +40,7 @@ export function ConfirmDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button sx={TAP} onClick={props.onClose}>
-          {props.cancelLabel}
+          {props.cancelLabel ?? t('records.cancel')}
         </Button>
         <Button
           sx={TAP}

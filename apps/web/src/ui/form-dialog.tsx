@@ -3,6 +3,7 @@
 
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorText } from './error-text';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,8 +20,10 @@ export interface FormDialogProps {
   error: string | null;
   /** Save is disabled while saving, or for a reason of the caller's. */
   saveDisabled: boolean;
-  saveLabel: string;
-  cancelLabel: string;
+  /** Default: Save. */
+  saveLabel?: string;
+  /** Default: Cancel. */
+  cancelLabel?: string;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -56,6 +59,7 @@ export function useDialogSave(onClose: () => void): {
 }
 
 export function FormDialog(props: FormDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open
@@ -87,7 +91,7 @@ export function FormDialog(props: FormDialogProps) {
       </DialogContent>
       <DialogActions>
         <Button sx={TAP} onClick={props.onClose}>
-          {props.cancelLabel}
+          {props.cancelLabel ?? t('records.cancel')}
         </Button>
         <Button
           sx={TAP}
@@ -96,7 +100,7 @@ export function FormDialog(props: FormDialogProps) {
           form={props.id}
           disabled={props.saveDisabled}
         >
-          {props.saveLabel}
+          {props.saveLabel ?? t('records.save')}
         </Button>
       </DialogActions>
     </Dialog>

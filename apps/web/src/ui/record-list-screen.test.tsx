@@ -4,20 +4,18 @@
 // stored on the server once, edit, delete, and no write buttons without the write scope.
 
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Access, UserDocument } from '@field/domain';
 import { resolveAccess } from '@field/domain';
-import { apiClient } from '../api/client';
 import type { ActiveHome } from '../data/homes';
 import type { FieldRecord } from '../data/records';
 import { textOf } from '../data/records';
 import type { OfflineEngine } from '../offline/engine';
-import { startOfflineEngine } from '../offline/engine';
 import { OfflineEngineProvider } from '../offline/react';
 import type { ServerProcess } from '../offline/testing/server-process';
-import { startServerProcess } from '../offline/testing/server-process';
+import { routeAppTo, startServerProcess, startTestEngine } from '../offline/testing/server-process';
 import { initI18n } from './i18n';
 import type { RecordScreenConfig } from './record-list-screen';
 import { RecordList } from './record-list-screen';
@@ -60,7 +58,7 @@ const SENT = { timeout: 15_000 };
 let server: ServerProcess;
 let token: string;
 let engine: OfflineEngine;
-let count = 0;
+let restore: () => void;
 /** A demo home with notes, and one without. */
 let withNotes: string;
 let withoutNotes: string;
@@ -87,18 +85,10 @@ beforeAll(async () => {
   const noted = new Set(notes.map((note) => note.HomeRID));
   withNotes = ids.find((id) => noted.has(id)) ?? '';
   withoutNotes = ids.find((id) => !noted.has(id)) ?? '';
-  const realFetch = globalThis.fetch;
-  // The app calls its own origin; here that origin is the test server.
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(
-      typeof input === 'string' && input.startsWith('/') ? server.url + input : input,
-      init,
-    ),
-  );
-  apiClient.setToken(token);
+  restore = routeAppTo(server, token);
 }, 90_000);
 afterAll(async () => {
-  vi.unstubAllGlobals();
+  restore();
   await server.stop();
 });
 afterEach(() => {
@@ -107,16 +97,9 @@ afterEach(() => {
 });
 
 async function renderList(homeId: string, access: Access = WRITER) {
-  count += 1;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  engine = await startOfflineEngine({
-    dbName: `record-list-${count}`,
-    queryClient,
-    client: apiClient,
-    currentUser: () => USER.id,
-  });
+  engine = await startTestEngine(USER.id);
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={engine.queryClient}>
       <OfflineEngineProvider engine={engine}>
         <RecordList config={NOTES} home={home(homeId)} access={access} user={USER} />
       </OfflineEngineProvider>

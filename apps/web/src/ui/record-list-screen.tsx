@@ -212,8 +212,6 @@ function RecordFormDialog(props: {
       title={t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`)}
       error={error}
       saveDisabled={form.formState.isSubmitting}
-      saveLabel={t('records.save')}
-      cancelLabel={t('records.cancel')}
       onSubmit={() => void save()}
       onClose={props.onClose}
     >
@@ -367,7 +365,6 @@ export function RecordList(props: RecordListProps) {
           title={t(`${config.texts}.deleteTitle`)}
           text={t(`${config.texts}.deleteConfirm`)}
           confirmLabel={t('records.delete')}
-          cancelLabel={t('records.cancel')}
           onConfirm={() => writes.remove(open.record)}
           onClose={close}
         />

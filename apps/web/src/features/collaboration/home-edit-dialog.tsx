@@ -76,8 +76,6 @@ export function HomeEditDialog({ home, writes, onClose }: HomeEditDialogProps) {
       title={t('manageHomes.editTitle', { address: home.Address })}
       error={error}
       saveDisabled={form.formState.isSubmitting}
-      saveLabel={t('records.save')}
-      cancelLabel={t('records.cancel')}
       onSubmit={() => void save()}
       onClose={onClose}
     >

@@ -69,8 +69,6 @@ export function HomeStaffDialog(props: HomeStaffDialogProps) {
       title={t('manageHomes.staffTitle', { address: home.Address })}
       error={error}
       saveDisabled={form.formState.isSubmitting}
-      saveLabel={t('records.save')}
-      cancelLabel={t('records.cancel')}
       onSubmit={() => void save()}
       onClose={onClose}
     >

@@ -5,18 +5,19 @@
 // in the spec's words, shown in the dialog; queued home writes laid over the list.
 
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, invalidStaffTypeMessage } from '@field/domain';
-import { apiClient } from '../../api/client';
 import type { ActiveHome } from '../../data/homes';
 import { homeWrites, overlayHomeWrites } from '../../data/homes';
 import type { MutationRow } from '../../offline/database';
 import type { OfflineEngine } from '../../offline/engine';
-import { startOfflineEngine } from '../../offline/engine';
 import type { ServerProcess } from '../../offline/testing/server-process';
-import { startServerProcess } from '../../offline/testing/server-process';
+import {
+  routeAppTo,
+  startServerProcess,
+  startTestEngine,
+} from '../../offline/testing/server-process';
 import { initI18n } from '../../ui/i18n';
 import { HomeEditDialog } from './home-edit-dialog';
 import type { EmployeeOption } from './home-staff-dialog';
@@ -25,7 +26,7 @@ import { HomeStaffDialog } from './home-staff-dialog';
 let server: ServerProcess;
 let token: string;
 let engine: OfflineEngine;
-let count = 0;
+let restore: () => void;
 let homes: ActiveHome[];
 let employees: EmployeeOption[];
 
@@ -47,18 +48,10 @@ beforeAll(async () => {
     Name: string;
   }>;
   employees = people.map((p) => ({ id: p.id, name: p.Name, active: true }));
-  const realFetch = globalThis.fetch;
-  // The app calls its own origin; here that origin is the test server.
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(
-      typeof input === 'string' && input.startsWith('/') ? server.url + input : input,
-      init,
-    ),
-  );
-  apiClient.setToken(token);
+  restore = routeAppTo(server, token);
 }, 90_000);
 afterAll(async () => {
-  vi.unstubAllGlobals();
+  restore();
   await server.stop();
 });
 afterEach(() => {
@@ -67,13 +60,7 @@ afterEach(() => {
 });
 
 async function startEngine(): Promise<OfflineEngine> {
-  count += 1;
-  engine = await startOfflineEngine({
-    dbName: `manage-homes-${count}`,
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-    client: apiClient,
-    currentUser: () => 'user-1',
-  });
+  engine = await startTestEngine('user-1');
   return engine;
 }
 

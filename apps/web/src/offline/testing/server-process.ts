@@ -7,6 +7,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../api/client';
+import type { OfflineEngine } from '../engine';
+import { startOfflineEngine } from '../engine';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
@@ -93,4 +97,35 @@ export async function startServerProcess(): Promise<ServerProcess> {
     call,
     stop,
   };
+}
+
+/**
+ * Sends the app's own-origin calls (`/api/...` through the app's client) to this server,
+ * signed in with `token`; returns the undo.
+ */
+export function routeAppTo(server: ServerProcess, token: string): () => void {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+    realFetch(
+      typeof input === 'string' && input.startsWith('/') ? server.url + input : input,
+      init,
+    );
+  apiClient.setToken(token);
+  return () => {
+    globalThis.fetch = realFetch;
+    apiClient.setToken(null);
+  };
+}
+
+let engines = 0;
+
+/** A running offline engine on a fresh device database, for one test. */
+export function startTestEngine(userId: string): Promise<OfflineEngine> {
+  engines += 1;
+  return startOfflineEngine({
+    dbName: `component-test-${engines}`,
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    client: apiClient,
+    currentUser: () => userId,
+  });
 }

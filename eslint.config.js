@@ -3,7 +3,7 @@
 
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -34,15 +34,15 @@ const webImportZones = [
 /** The web app's import rules, exported so a test can prove they bite (lint-zones.test.ts). */
 export const webImportRules = {
   files: ['apps/web/src/**/*.{ts,tsx}'],
-  plugins: { 'import-x': importX },
+  plugins: { import: importPlugin },
   settings: {
-    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    'import-x/extensions': ['.ts', '.tsx', '.js'],
-    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    'import/extensions': ['.ts', '.tsx', '.js'],
+    'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
   },
   rules: {
-    'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    'import-x/no-restricted-paths': ['error', { zones: webImportZones }],
+    'import/no-cycle': ['error', { ignoreExternal: true }],
+    'import/no-restricted-paths': ['error', { zones: webImportZones }],
   },
 };
 

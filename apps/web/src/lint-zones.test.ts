@@ -21,13 +21,18 @@ async function importRules(): Promise<Linter.Config> {
   return module.webImportRules;
 }
 
-async function lint(file: string, code: string): Promise<string[]> {
+/**
+ * Lints `code` as if it were `file`. The cycle rule reads the files an import leads to
+ * from disk, so it runs only where the linted file is on disk (`onDisk`).
+ */
+async function lint(file: string, code: string, onDisk = false): Promise<string[]> {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
     overrideConfig: [
       { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } },
       await importRules(),
+      ...(onDisk ? [] : [{ rules: { 'import/no-cycle': 'off' as const } }]),
     ],
   });
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -69,7 +74,8 @@ describe('import zones of the web app', () => {
     const messages = await lint(
       path.relative(root, a),
       "import { b } from './b';\nexport const a = () => b;\n",
+      true,
     );
-    expect(messages.join('\n')).toMatch(/no-cycle/);
+    expect(messages.join('\n')).toMatch(/import\/no-cycle/);
   });
 });

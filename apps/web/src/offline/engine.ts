@@ -73,10 +73,7 @@ export interface OfflineEngineOptions {
  * record or file) or `Error updating data` (a change or delete) with the message, linking
  * to the Mutation Queue. One place for every record screen.
  */
-export function failedWriteNotice(
-  mutation: { operation: string },
-  message: string,
-): EngineNotice {
+export function failedWriteNotice(mutation: { operation: string }, message: string): EngineNotice {
   const saving = mutation.operation === 'submit' || mutation.operation === 'upload';
   const title = saving ? MESSAGES.errorSavingData : MESSAGES.errorUpdatingData;
   return {

@@ -249,11 +249,9 @@ export async function seedDrafts(page: Page, drafts: SeededDraft[]): Promise<voi
   }, drafts);
 }
 
-/** The drafts on the device: key and expiry. */
-export async function storedDrafts(
-  page: Page,
-): Promise<Array<{ key: string; expirationTime: number | null }>> {
-  return page.evaluate(async () => {
+/** Every row of one store of the device database (`field-app-db`), as the page holds it. */
+export function deviceRows(page: Page, store: string): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate(async (name) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('field-app-db');
       open.onsuccess = () => resolve(open.result);
@@ -261,20 +259,29 @@ export async function storedDrafts(
     });
     try {
       const rows = await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction('drafts').objectStore('drafts').getAll();
+        const request = db.transaction(name).objectStore(name).getAll();
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error ?? new Error('read failed'));
       });
-      return rows.flatMap((row) => {
-        if (typeof row !== 'object' || row === null || !('key' in row)) return [];
-        const expiry = 'expirationTime' in row ? row.expirationTime : null;
-        return [
-          { key: String(row.key), expirationTime: typeof expiry === 'number' ? expiry : null },
-        ];
-      });
+      return rows.flatMap((row) =>
+        typeof row === 'object' && row !== null ? [{ ...(row as Record<string, unknown>) }] : [],
+      );
     } finally {
       db.close();
     }
+  }, store);
+}
+
+/** The drafts on the device: key and expiry. */
+export async function storedDrafts(
+  page: Page,
+): Promise<Array<{ key: string; expirationTime: number | null }>> {
+  return (await deviceRows(page, 'drafts')).flatMap((row) => {
+    if (!('key' in row)) return [];
+    const expiry = row['expirationTime'];
+    return [
+      { key: String(row['key']), expirationTime: typeof expiry === 'number' ? expiry : null },
+    ];
   });
 }
 

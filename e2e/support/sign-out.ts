@@ -2,6 +2,7 @@
 // in the device database (with their author), and the phone call notes a request carried.
 
 import type { Locator, Page } from 'playwright-core';
+import { deviceRows } from './offline.js';
 
 /** Resolves once a service worker is active (it controls the page's next navigation). */
 export async function serviceWorkerActive(page: Page): Promise<void> {
@@ -43,37 +44,14 @@ export interface StoredWrite {
 
 /** The writes in the device's queue (the `mutations` store), whoever made them. */
 export async function queuedWrites(page: Page): Promise<StoredWrite[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('field-app-db');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error('open failed'));
-    });
-    try {
-      const rows = await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction('mutations').objectStore('mutations').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('read failed'));
-      });
-      return rows.flatMap((row) => {
-        if (typeof row !== 'object' || row === null) return [];
-        const field = (name: string): string | undefined => {
-          const value: unknown = Reflect.get(row, name);
-          return typeof value === 'string' ? value : undefined;
-        };
-        return [
-          {
-            id: field('id') ?? '',
-            type: field('type') ?? '',
-            status: field('status') ?? '',
-            author: field('author'),
-          },
-        ];
-      });
-    } finally {
-      db.close();
-    }
-  });
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' ? value : undefined;
+  return (await deviceRows(page, 'mutations')).map((row) => ({
+    id: text(row['id']) ?? '',
+    type: text(row['type']) ?? '',
+    status: text(row['status']) ?? '',
+    author: text(row['author']),
+  }));
 }
 
 /** The `Notes` starting with `tag` of every write in these request bodies (batch or alone). */

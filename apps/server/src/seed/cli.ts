@@ -2,14 +2,13 @@
 // and fills it with the demo company. Without --reset a database that has users is left
 // alone; with it every row is deleted first.
 
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { DEFAULT_DEMO_HOMES, DEMO_ACCOUNTS } from './demo-data.js';
 import { clearDatabase, seedDemoData } from './seed.js';
+import { runAsProgram } from './program.js';
 
 const USAGE = `Usage: node apps/server/dist/seed/cli.js [--homes N] [--reset]
 
@@ -104,19 +103,4 @@ async function run(argv: readonly string[]): Promise<void> {
 }
 
 // Runs only as a program, so the argument parser can be imported by tests.
-function isMainModule(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isMainModule()) {
-  run(process.argv.slice(2)).catch((err: unknown) => {
-    console.error(`Seeding failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  });
-}
+runAsProgram(import.meta.url, run, 'Seeding failed');

@@ -2,13 +2,12 @@
 // [--last-name B]`: migrates the configured database and makes an admin account. The
 // password comes from ADMIN_PASSWORD, else from standard input (typed hidden, or piped).
 
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MIN_ADMIN_PASSWORD_LENGTH, loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { createAdmin } from './admin.js';
+import { runAsProgram } from './program.js';
 
 const USAGE = `Usage: node apps/server/dist/seed/create-admin.js --email ADDRESS [--first-name NAME] [--last-name NAME]
 
@@ -134,19 +133,4 @@ async function run(argv: readonly string[]): Promise<void> {
 }
 
 // Runs only as a program, so the argument parser can be imported by tests.
-function isMainModule(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isMainModule()) {
-  run(process.argv.slice(2)).catch((err: unknown) => {
-    console.error(`Creating the admin failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  });
-}
+runAsProgram(import.meta.url, run, 'Creating the admin failed');

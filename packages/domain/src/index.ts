@@ -100,6 +100,7 @@ export {
   lookupQueryKey,
   resourceDef,
   resourceOfMutationType,
+  typeScopeOf,
 } from './resources.js';
 export type { LookupKind, OperationDef, OperationName, ResourceDef } from './resources.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';

@@ -42,9 +42,17 @@ export function recordFormSchema(
 /** Every item of a record list answer: the resource's record shape, other fields kept. */
 const anyRecordSchema = z.looseObject({ id: z.string() });
 
-export function recordListSchema(
-  resource: Resource,
-): z.ZodType<Array<Record<string, unknown> & { id: string }>> {
-  const record = resourceDef(resource).record;
-  return z.array(record === undefined ? anyRecordSchema : record.loose().and(anyRecordSchema));
+type RecordList = z.ZodType<Array<Record<string, unknown> & { id: string }>>;
+
+/** Built once per resource: every list answer of the app is parsed with one. */
+const listSchemas = new Map<Resource, RecordList>();
+
+export function recordListSchema(resource: Resource): RecordList {
+  let schema = listSchemas.get(resource);
+  if (schema === undefined) {
+    const record = resourceDef(resource).record;
+    schema = z.array(record === undefined ? anyRecordSchema : record.loose().and(anyRecordSchema));
+    listSchemas.set(resource, schema);
+  }
+  return schema;
 }

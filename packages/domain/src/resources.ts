@@ -305,6 +305,22 @@ export function resourceDef(resource: Resource): ResourceDef {
   return RESOURCE_DEFS[resource];
 }
 
+/**
+ * The scope a record's type names (the registry's `typeScope`: an item's walk type, a
+ * closing walk's type); undefined for a resource without one or an unknown type.
+ */
+export function typeScopeOf(
+  resource: Resource,
+  record: Readonly<Record<string, unknown>>,
+): ScopeName | undefined {
+  const typeScope = resourceDef(resource).typeScope;
+  if (typeScope === undefined) return undefined;
+  const type = record[typeScope.field];
+  return typeof type === 'string' && Object.hasOwn(typeScope.scopes, type)
+    ? typeScope.scopes[type]
+    : undefined;
+}
+
 /** The path the web app calls: `/api{base}`. */
 export function apiPath(resource: Resource): string {
   return `${API_PREFIX}${RESOURCE_DEFS[resource].base}`;

@@ -4,8 +4,8 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Resource, WalkType } from '@field/domain';
-import { ADMIN_SCOPE, MESSAGES, WALK_ITEM_SCOPE, hasAccess } from '@field/domain';
+import type { Resource } from '@field/domain';
+import { ADMIN_SCOPE, MESSAGES, hasAccess, typeScopeOf } from '@field/domain';
 import type { AuthUser } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
@@ -146,8 +146,7 @@ async function photoOfDeletedItem(
   }
   const item = await deps.records.find(executor, ITEM_PHOTOS, itemId);
   if (item === undefined || item.deleted_at === null) return false;
-  const walk = storedData(item)['Walk'];
-  const scope = WALK_ITEM_SCOPE[walk as WalkType]; // Safe: stored items passed the Walk enum.
+  const scope = typeScopeOf(ITEM_PHOTOS, storedData(item));
   return scope !== undefined && hasAccess(user.access, [scope], 'write');
 }
 

@@ -12,8 +12,10 @@ import {
   WALK_KINDS,
   hasAccess,
   resourceDef,
+  typeScopeOf,
   updateRequirement,
 } from '@field/domain';
+import type { AuthUser } from '../../http/auth.js';
 import { notifyPhoneCallLogged } from '../notifications/service.js';
 import { homeWriteRoutes } from '../homes/routes.js';
 import { walkFormWriteRoutes, walkItemWriteRoutes } from '../walks/routes.js';
@@ -50,15 +52,11 @@ const WRITE_HOOKS: Partial<
 };
 
 /** A record is visible when the caller reads the scope its type names (typeScope). */
-function visibility(def: ResourceDef) {
-  const typeScope = def.typeScope;
-  if (typeScope === undefined) return {};
+function visibility(resource: Resource, def: ResourceDef) {
+  if (def.typeScope === undefined) return {};
   return {
-    visible: (
-      record: Record<string, unknown>,
-      user: { access: Parameters<typeof hasAccess>[0] },
-    ) => {
-      const scope = typeScope.scopes[String(record[typeScope.field])];
+    visible: (record: Record<string, unknown>, user: AuthUser) => {
+      const scope = typeScopeOf(resource, record);
       return scope === undefined ? user.access.admin : hasAccess(user.access, [scope], 'read');
     },
   };
@@ -83,7 +81,7 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
       syncListRoutes(app, deps, { ...common, ...def.syncList });
     }
     for (const lookup of def.lookups) {
-      lookupRoutes(app, deps, { ...common, ...LOOKUPS[lookup], ...visibility(def) });
+      lookupRoutes(app, deps, { ...common, ...LOOKUPS[lookup], ...visibility(resource, def) });
     }
     const exception = WRITE_EXCEPTIONS[resource];
     if (exception !== undefined) {

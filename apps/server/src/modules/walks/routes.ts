@@ -2,18 +2,18 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { ClosingType, Requirement, WalkKind, WalkType } from '@field/domain';
+import type { Requirement, WalkKind, WalkType } from '@field/domain';
 import {
-  CLOSING_TYPE_SCOPE,
+  ADMIN_SCOPE,
   MESSAGES,
   RESOURCE_DEFS,
   RESOURCE_ACCESS,
-  WALK_ITEM_SCOPE,
   WALK_KINDS,
   closingWalkInputSchema,
   closingWalkUpdateSchema,
   mayAttachItemToWalk,
   stripLocalFields,
+  typeScopeOf,
   walkFormInputSchema,
   walkFormUpdateSchema,
   walkItemInputSchema,
@@ -38,9 +38,11 @@ import type { RecordsTable } from '../../db/schema.js';
 
 const ITEMS = 'walkItems';
 
-function itemScope(walk: unknown): Requirement {
-  return [WALK_ITEM_SCOPE[walk as WalkType]]; // Safe: stored items passed the Walk enum.
-}
+/** The write requirement a record's type names; only an admin passes an unknown type. */
+const typeRequirement = (resource: 'walkItems' | 'closing', data: Record<string, unknown>) =>
+  [typeScopeOf(resource, data) ?? ADMIN_SCOPE] as const;
+
+const itemScope = (walk: unknown): Requirement => typeRequirement(ITEMS, { Walk: walk });
 
 /**
  * The walk an item given only its home belongs to: the home's latest walk of the item's
@@ -156,9 +158,8 @@ interface KindRules {
   homeField: string;
 }
 
-const closingScope = (data: Record<string, unknown>): Requirement => [
-  CLOSING_TYPE_SCOPE[data['type'] as ClosingType], // Safe: closing walks passed the type enum.
-];
+const closingScope = (data: Record<string, unknown>): Requirement =>
+  typeRequirement('closing', data);
 
 function rulesOf(kind: WalkKind): KindRules {
   if (kind === 'closing') {

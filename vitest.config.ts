@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

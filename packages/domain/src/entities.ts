@@ -250,6 +250,40 @@ export const walkItemSchema = recordMetaSchema.extend({
 });
 export type WalkItem = z.infer<typeof walkItemSchema>;
 
+export const CHECKLIST_RESULTS = ['pass', 'fail', 'na'] as const;
+export type ChecklistResult = (typeof CHECKLIST_RESULTS)[number];
+
+/** One line's answer on a walk: its result and an optional note. */
+export const checklistAnswerSchema = z.strictObject({
+  result: z.enum(CHECKLIST_RESULTS),
+  note: z.string().max(2000).optional(),
+});
+export type ChecklistAnswer = z.infer<typeof checklistAnswerSchema>;
+
+/**
+ * A walk's `checklist`, keyed by line id. Walks recorded before the forms were data
+ * hold `true` / `false` per line (read as pass / fail); new answers are objects.
+ */
+export const checklistSchema = z.record(
+  z.string().max(200),
+  z.union([checklistAnswerSchema, z.boolean(), z.string(), z.null()]),
+);
+
+export const SIGNATURE_ROLES = ['buyer', 'staff'] as const;
+export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
+
+/** A signature drawn on the device: a PNG data URL, who signed and when. */
+export const signatureSchema = z.strictObject({
+  role: z.enum(SIGNATURE_ROLES),
+  name: z.string().min(1).max(200),
+  signedAt: z.string().max(40),
+  image: z
+    .string()
+    .max(400_000)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/),
+});
+export type Signature = z.infer<typeof signatureSchema>;
+
 /** Home start, pre-drywall, manager walk and landscape walks: a checklist on a home. */
 export const walkFormInputSchema = z.strictObject({
   ...optionalId,
@@ -257,8 +291,8 @@ export const walkFormInputSchema = z.strictObject({
   date: isoDateSchema.optional(),
   user: z.string().optional(),
   notes: z.string().optional(),
-  /** The form's own questions: their names are the form's, so they stay free. */
-  checklist: z.record(z.string(), z.union([z.boolean(), z.string(), z.null()])).optional(),
+  /** Answers by line id of the form's checklist (walk-forms.ts). */
+  checklist: checklistSchema.optional(),
   uploadedFiles: z.array(fileRefSchema).optional(),
   ...serverFieldsIgnored,
 });
@@ -276,6 +310,8 @@ export const closingWalkInputSchema = z
     pdfUrl: z.string().optional(),
     customerServiceStaff: z.union([z.string(), z.array(z.string())]).optional(),
     HomeRID: z.string().optional(),
+    checklist: checklistSchema.optional(),
+    signatures: z.array(signatureSchema).max(SIGNATURE_ROLES.length).optional(),
     ...serverFieldsIgnored,
   })
   .refine((walk) => walk.customerServiceStaff === undefined || walk.type === 'who', {
@@ -289,6 +325,8 @@ export const closingWalkUpdateSchema = z.strictObject({
   uploadedFiles: z.array(fileRefSchema).optional(),
   pdfUrl: z.string().optional(),
   customerServiceStaff: z.union([z.string(), z.array(z.string())]).optional(),
+  checklist: checklistSchema.optional(),
+  signatures: z.array(signatureSchema).max(SIGNATURE_ROLES.length).optional(),
   /** Accepted when unchanged: a walk keeps its home and type. */
   selectedHome: z.string().optional(),
   HomeRID: z.string().optional(),

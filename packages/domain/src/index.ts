@@ -118,6 +118,11 @@ export {
   buyerInputSchema,
   buyerSchema,
   buyerUpdateSchema,
+  CHECKLIST_RESULTS,
+  SIGNATURE_ROLES,
+  checklistAnswerSchema,
+  checklistSchema,
+  signatureSchema,
   closingWalkInputSchema,
   closingWalkUpdateSchema,
   currentHomeSchema,
@@ -159,6 +164,10 @@ export {
 } from './entities.js';
 export type {
   Buyer,
+  ChecklistAnswer,
+  ChecklistResult,
+  Signature,
+  SignatureRole,
   Note,
   CurrentHome,
   Draft,
@@ -304,3 +313,19 @@ export {
 } from './write-batch.js';
 export type { BatchedAnswer, BatchedWrite, WriteBatch, WriteBatchAnswer } from './write-batch.js';
 export type { BatchMethod, BatchWriteRoute } from './write-batch.js';
+export type {
+  ChecklistLine,
+  ChecklistSection,
+  WalkFormDef,
+  WalkFormField,
+  WalkFormSegment,
+  WalkFormValues,
+} from './walk-forms.js';
+export {
+  WALK_FORM_DEFS,
+  checklistLines,
+  missingWalkFields,
+  readChecklistAnswer,
+  walkFormOf,
+  walkFormOfRecord,
+} from './walk-forms.js';

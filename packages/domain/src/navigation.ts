@@ -4,9 +4,10 @@
 
 import type { Access, ScopeName } from './scopes.js';
 import { hasAccess } from './scopes.js';
-import { CLOSING_TYPE_SCOPE, WALK_ITEM_SCOPE } from './resource-access.js';
+import { WALK_ITEM_SCOPE } from './resource-access.js';
 import type { WalkType } from './walks.js';
 import { WALK_TYPES } from './walks.js';
+import { WALK_FORM_DEFS } from './walk-forms.js';
 import type { Mode } from './entities.js';
 
 /** The screens the router can show; each is one lazy module in the web app. */
@@ -70,17 +71,8 @@ export const INSPECTION_PAGES = [
 export const ITEM_LEVELS = ['outstanding', 'complete'] as const;
 export type ItemLevel = (typeof ITEM_LEVELS)[number];
 
-/** The eight walk forms under `/walks/`, each guarded by the scope of the same name. */
-export const WALK_FORMS = [
-  { segment: 'home-start', scope: 'home_start' },
-  { segment: 'pre-drywall', scope: 'pre_drywall' },
-  { segment: 'manager-walks', scope: 'manager_walks' },
-  { segment: 'final-punch', scope: CLOSING_TYPE_SCOPE['final-punch'] },
-  { segment: 'new-home-presentation', scope: CLOSING_TYPE_SCOPE.nhp },
-  { segment: 'landscape', scope: 'landscape' },
-  { segment: 'welcome-home-orientation', scope: CLOSING_TYPE_SCOPE.who },
-  { segment: 'post-close', scope: CLOSING_TYPE_SCOPE['post-close'] },
-] as const satisfies readonly { segment: string; scope: ScopeName }[];
+/** The eight walk forms under `/walks/`, each guarded by its own scope (walk-forms.ts). */
+export const WALK_FORMS = WALK_FORM_DEFS;
 
 export const ACCOUNT_TABS = ['my-account', 'notifications', 'security', 'settings'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -373,11 +365,7 @@ export const MENU: readonly MenuItem[] = [
           routeItem('/walks', { modes: WORK }),
           ...WALK_FORMS.map((form) =>
             routeItem(`/walks/${form.segment}`, {
-              modes:
-                form.segment === 'new-home-presentation' ||
-                form.segment === 'welcome-home-orientation'
-                  ? ALL_MODES
-                  : WORK,
+              modes: form.presentation ? ALL_MODES : WORK,
             }),
           ),
         ],

@@ -14,7 +14,13 @@ import type {
   WalkKind,
   WalkType,
 } from '@field/domain';
-import { HOME_TEST_STATUS, INITIAL_SCOPE, KOVA_CANCELLED } from '@field/domain';
+import {
+  HOME_TEST_STATUS,
+  INITIAL_SCOPE,
+  KOVA_CANCELLED,
+  checklistLines,
+  walkFormOfRecord,
+} from '@field/domain';
 import type { NewRecord } from '../modules/records/repository.js';
 import type { NewUser } from '../modules/users/repository.js';
 
@@ -448,41 +454,6 @@ const WALK_PLAN: readonly ScheduledWalk[] = [
     items: { walk: 'post-close', min: 1, max: 4, pool: 'warranty' },
   },
 ];
-
-const CHECKLISTS: Readonly<Record<Exclude<WalkKind, 'closing'>, readonly string[]>> = {
-  homeStart: [
-    'Lot staked and pinned',
-    'Permit posted on site',
-    'Utilities located',
-    'Erosion control installed',
-    'Dumpster and toilet on site',
-    'Plot plan reviewed with excavator',
-  ],
-  preDrywall: [
-    'Framing complete and inspected',
-    'Electrical rough inspected',
-    'Plumbing rough inspected',
-    'HVAC rough inspected',
-    'Insulation installed',
-    'Blocking for bath accessories',
-    'Windows flashed and sealed',
-  ],
-  managerWalk: [
-    'Site clean and safe',
-    'Schedule on track',
-    'Materials protected from weather',
-    'Quality standards met',
-    'Neighbors and street clear of debris',
-  ],
-  landscape: [
-    'Final grade approved',
-    'Irrigation tested',
-    'Sod installed',
-    'Trees and shrubs planted',
-    'Rock beds and edging',
-    'Downspouts drain away from foundation',
-  ],
-};
 
 const WALK_NOTES: Readonly<Record<WalkKind, readonly string[]>> = {
   homeStart: [
@@ -1259,6 +1230,12 @@ class DemoGenerator {
               : home.superintendent;
       const notes = random.pick(WALK_NOTES[plan.kind]);
       const date = this.calendar.time(day, random);
+      // The form's own checklist (walk-forms.ts): older walks mostly pass.
+      const checklist: Record<string, { result: 'pass' | 'fail' }> = {};
+      const form = walkFormOfRecord(plan.kind, plan.type);
+      for (const line of form === undefined ? [] : checklistLines(form)) {
+        checklist[line.id] = { result: random.chance(-day > 20 ? 0.95 : 0.7) ? 'pass' : 'fail' };
+      }
       if (plan.kind === 'closing') {
         const type = plan.type ?? 'final-punch';
         this.sets.closing.push({
@@ -1273,14 +1250,11 @@ class DemoGenerator {
             uploadedFiles: [],
             type,
             HomeRID: home.id,
+            checklist,
             ...(type === 'who' ? { customerServiceStaff: home.initialCs } : {}),
           },
         });
       } else {
-        const age = -day;
-        const checklist: Record<string, boolean> = {};
-        for (const entry of CHECKLISTS[plan.kind])
-          checklist[entry] = random.chance(age > 20 ? 0.95 : 0.7);
         this.sets[plan.kind].push({
           id: walkId,
           homeRid: home.id,

@@ -5,7 +5,7 @@
 // once the server has them. A user who may write items of a type but not read its walk
 // (customer service's post-close items) adds them by home; the server finds the walk.
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -30,8 +30,6 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Replay from '@mui/icons-material/Replay';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Access, ItemLevel, OpenItemSummary, WalkType } from '@field/domain';
 import {
   CLOSING_TYPES,
@@ -47,24 +45,23 @@ import type { ActiveHome } from '../../data/homes';
 import { useSelectedHome } from '../../data/homes';
 import { canReadItemType, countOpenItems } from '../../data/home-items';
 import { useSignedIn } from '../../data/session';
-import { useOfflineEngine, useOnlineStatus } from '../../offline/react';
+import { useOfflineEngine } from '../../offline/react';
 import { SelectHomeFirst } from '../../ui/record-list-screen';
 import type { RecordSyncState } from '../../data/queued-records';
 import { errorText } from '../../ui/error-text';
 import { SyncStateChip } from '../../ui/sync-state-chip';
-import type { NewPhoto, PhotoRef, PunchItem } from './punch-items-api';
+import type { NewPhoto, PunchItem } from '../../data/punch-items';
 import {
   addPunchItem,
   canReadWalkOf,
   deletePunchItem,
-  fetchPhotoThumbnail,
-  photoCacheId,
   startWalk,
   updatePunchItem,
   usePunchItems,
   walkFor,
-} from './punch-items-api';
+} from '../../data/punch-items';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
+import { Thumbnail } from '../../ui/photo-thumbnail';
 
 const TAP = { minHeight: 44, minWidth: 44 } as const;
 
@@ -83,84 +80,6 @@ const STATUS_OF_LEVEL: Readonly<Record<ItemLevel, string>> = {
   outstanding: 'Outstanding',
   complete: 'Complete',
 };
-
-/** Photos being fetched in this tab, so two rows showing one photo fetch it once. */
-const fetching = new Set<string>();
-
-function Thumbnail(props: { photo: PhotoRef; state: RecordSyncState | undefined }) {
-  const { t } = useTranslation();
-  const engine = useOfflineEngine();
-  const online = useOnlineStatus();
-  const cacheId = photoCacheId(props.photo);
-  // null: looked and not on this device; undefined: still looking.
-  const src = useLiveQuery(
-    async () => (await engine.files.thumbnail(cacheId)) ?? null,
-    [engine.files, cacheId],
-  );
-  const [unavailable, setUnavailable] = useState(false);
-  const { state } = props;
-  const { collection, key } = props.photo;
-  // A photo on the server but not on this device (another device added it): fetch it once;
-  // its thumbnail lands in the device store and the live query above shows it.
-  useEffect(() => {
-    if (src !== null || state !== undefined || !online || unavailable || fetching.has(cacheId)) {
-      return;
-    }
-    let current = true;
-    fetching.add(cacheId);
-    void fetchPhotoThumbnail(engine, { collection, key })
-      .catch(() => false)
-      .then((shown) => {
-        if (!shown && current) setUnavailable(true);
-      })
-      .finally(() => fetching.delete(cacheId));
-    return () => {
-      current = false;
-    };
-  }, [src, state, online, unavailable, cacheId, engine, collection, key]);
-  const name = props.photo.name ?? props.photo.key;
-  const label = src === null && !online ? t('punchItems.photoUnavailable', { name }) : name;
-  return (
-    <Box
-      data-testid="item-photo"
-      data-photo-key={`${props.photo.collection}/${props.photo.key}`}
-      data-sync={props.state ?? 'synced'}
-      sx={{
-        position: 'relative',
-        width: 64,
-        height: 64,
-        borderRadius: 1,
-        overflow: 'hidden',
-        border: 2,
-        borderColor:
-          props.state === 'failed'
-            ? 'error.main'
-            : props.state === 'pending'
-              ? 'warning.main'
-              : 'divider',
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'grey.100',
-      }}
-      title={
-        props.state === undefined
-          ? label
-          : `${label} · ${t(props.state === 'failed' ? 'syncState.failed' : 'syncState.pending')}`
-      }
-    >
-      {src === undefined || src === null ? (
-        <ImageOutlined color="action" aria-label={label} />
-      ) : (
-        <Box
-          component="img"
-          src={src}
-          alt={label}
-          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-        />
-      )}
-    </Box>
-  );
-}
 
 function ItemForm(props: {
   title: string;

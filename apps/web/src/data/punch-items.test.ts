@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../api/client';
-import { createCircuitBreaker } from '../../api/circuit-breaker';
-import type { MutationRow } from '../../offline/database';
-import type { OfflineEngine } from '../../offline/engine';
-import { startOfflineEngine } from '../../offline/engine';
+import { createApiClient } from '../api/client';
+import { createCircuitBreaker } from '../api/circuit-breaker';
+import type { MutationRow } from '../offline/database';
+import type { OfflineEngine } from '../offline/engine';
+import { startOfflineEngine } from '../offline/engine';
 import {
   PHOTO_COLLECTION,
   addPunchItem,
@@ -12,7 +12,7 @@ import {
   photoCacheId,
   toItem,
   updatePunchItem,
-} from './punch-items-api';
+} from './punch-items';
 
 let engine: OfflineEngine;
 let n = 0;

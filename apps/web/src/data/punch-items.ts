@@ -7,16 +7,16 @@
 
 import type { Access, WalkType } from '@field/domain';
 import { CLOSING_TYPES, RESOURCE_ACCESS, canReadWalk, hasAccess } from '@field/domain';
-import { API_PATHS, apiClient } from '../../api/client';
-import type { OfflineEngine } from '../../offline/engine';
-import { makeThumbnail, queueFileUpload } from '../../offline/files';
-import { updateCachedQuery } from '../../offline/query-persister';
-import { useQueuedMutations } from '../../offline/react';
-import type { ListRecord, RecordSyncState } from '../../data/queued-records';
-import { queuedData } from '../../data/queued-records';
-import type { FieldRecord } from '../../data/records';
-import { homeRecordsKey, recordWrites, useHomeRecords } from '../../data/records';
-import { useHomeItems } from '../../data/home-items';
+import { API_PATHS, apiClient } from '../api/client';
+import type { OfflineEngine } from '../offline/engine';
+import { makeThumbnail, queueFileUpload } from '../offline/files';
+import { updateCachedQuery } from '../offline/query-persister';
+import { useQueuedMutations } from '../offline/react';
+import type { ListRecord, RecordSyncState } from './queued-records';
+import { queuedData } from './queued-records';
+import type { FieldRecord } from './records';
+import { homeRecordsKey, recordWrites, useHomeRecords } from './records';
+import { useHomeItems } from './home-items';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 export const PHOTO_COLLECTION = 'walkItems';

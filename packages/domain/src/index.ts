@@ -208,6 +208,7 @@ export {
   canOpenRoute,
   findRoute,
   menuLeaves,
+  presentationTarget,
   splitHorizontalMenu,
   visibleMenu,
 } from './navigation.js';

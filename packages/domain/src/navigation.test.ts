@@ -8,6 +8,7 @@ import {
   canOpenRoute,
   findRoute,
   menuLeaves,
+  presentationTarget,
   splitHorizontalMenu,
   visibleMenu,
 } from './navigation.js';
@@ -107,9 +108,9 @@ describe('route table', () => {
   });
 });
 
-describe('menu', () => {
-  const urls = (menu: MenuItem[]) => menuLeaves(menu).map((item) => item.url);
+const urls = (menu: MenuItem[]) => menuLeaves(menu).map((item) => item.url);
 
+describe('menu', () => {
   it('points every item at a route of the table', () => {
     for (const item of menuLeaves(MENU)) expect(findRoute(item.url ?? '')).toBeDefined();
   });
@@ -181,5 +182,81 @@ describe('menu', () => {
     const small = visibleMenu(ACCESS.manager, 'presentation');
     const entries = small.flatMap((g) => g.children ?? []);
     if (entries.length <= 7) expect(splitHorizontalMenu(small, 7).more).toEqual([]);
+  });
+});
+
+describe('presentation mode opened on a work-only route', () => {
+  const only = (...values: string[]) =>
+    resolveAccess(
+      values.map((value) => ({ value, approved: true, group: false, read: true, write: true })),
+    );
+
+  it('sends a work-only walk form to the first customer-facing walk form', () => {
+    expect(presentationTarget('/walks/final-punch', ACCESS.manager)).toBe(
+      '/walks/new-home-presentation',
+    );
+    expect(presentationTarget('/walks', ACCESS.builder)).toBe('/walks/new-home-presentation');
+  });
+
+  it('skips the customer-facing forms the user cannot open', () => {
+    const access = only('homes_overview', 'walks', 'final_punch', 'welcome_home_orientation');
+    expect(presentationTarget('/walks/final-punch', access)).toBe(
+      '/walks/welcome-home-orientation',
+    );
+  });
+
+  it('goes up to the enclosing group when the whole section is hidden', () => {
+    // Inspections are work-only as a whole: the homes group's first screen is next.
+    expect(presentationTarget('/homes/inspections/soil', ACCESS.manager)).toBe('/homes/overview');
+    // No presentation walk form for this user: the walks section is empty in presentation.
+    const access = only('homes_calendar', 'walks', 'final_punch');
+    expect(presentationTarget('/walks/final-punch', access)).toBe('/homes/calendar');
+    expect(presentationTarget('/collaboration/staff', ACCESS.manager)).toBe(
+      '/collaboration/buyers',
+    );
+  });
+
+  it('falls back to the first screen of the whole menu, then the landing page', () => {
+    // The reports group is work-only.
+    expect(presentationTarget('/dashboard', ACCESS.manager)).toBe('/homes/overview');
+    expect(presentationTarget('/dashboard', only('dashboard', 'collaboration_buyers'))).toBe(
+      '/collaboration/buyers',
+    );
+    expect(presentationTarget('/dashboard', ACCESS.pending)).toBe('/homes/overview');
+  });
+
+  it('keeps a work-only item list in the items section, sub-pages too', () => {
+    expect(presentationTarget('/homes/items/outstanding', ACCESS.manager)).toBe(
+      '/homes/items/all-items',
+    );
+    expect(presentationTarget('/homes/items/complete/nhp/', ACCESS.manager)).toBe(
+      '/homes/items/all-items',
+    );
+  });
+
+  it('leaves customer-facing routes and routes outside the menu where they are', () => {
+    for (const path of [
+      '/walks/new-home-presentation',
+      '/walks/welcome-home-orientation',
+      '/homes/items/nhp',
+      '/homes/calendar',
+      '/collaboration/buyers',
+      '/account/settings',
+      '/support/changelog',
+      '/sync',
+      '/no/such/page',
+    ]) {
+      expect(presentationTarget(path, ACCESS.manager), path).toBeUndefined();
+    }
+  });
+
+  it('only ever sends a user to a screen the presentation menu shows them', () => {
+    for (const who of ['manager', 'builder', 'customerService'] as const) {
+      const shown = urls(visibleMenu(ACCESS[who], 'presentation'));
+      for (const { path } of APP_ROUTES) {
+        const target = presentationTarget(path, ACCESS[who]);
+        if (target !== undefined) expect(shown, `${who} ${path}`).toContain(target);
+      }
+    }
   });
 });

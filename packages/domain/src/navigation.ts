@@ -9,6 +9,7 @@ import type { WalkType } from './walks.js';
 import { WALK_TYPES } from './walks.js';
 import { WALK_FORM_DEFS } from './walk-forms.js';
 import type { Mode } from './entities.js';
+import { DEFAULT_LANDING_ROUTE } from './constants.js';
 
 /** The screens the router can show; each is one lazy module in the web app. */
 export const SCREENS = [
@@ -461,6 +462,71 @@ export function menuLeaves(menu: readonly MenuItem[]): MenuItem[] {
   return menu.flatMap((entry) =>
     entry.type === 'item' ? [entry] : menuLeaves(entry.children ?? []),
   );
+}
+
+/** A menu leaf with the entries above it, outermost first. */
+interface MenuPath {
+  readonly leaf: MenuItem;
+  readonly ancestors: readonly MenuItem[];
+}
+
+function menuPaths(menu: readonly MenuItem[], ancestors: readonly MenuItem[] = []): MenuPath[] {
+  return menu.flatMap((entry) =>
+    entry.type === 'item'
+      ? [{ leaf: entry, ancestors }]
+      : menuPaths(entry.children ?? [], [...ancestors, entry]),
+  );
+}
+
+function findMenuEntry(menu: readonly MenuItem[], id: string): MenuItem | undefined {
+  for (const entry of menu) {
+    if (entry.type !== 'item' && entry.id === id) return entry;
+    const inside = findMenuEntry(entry.children ?? [], id);
+    if (inside !== undefined) return inside;
+  }
+  return undefined;
+}
+
+/**
+ * The menu entry a path belongs to: its own leaf, else the leaf whose url is the longest
+ * prefix of it (`/homes/items/outstanding/nhp` belongs to `/homes/items/outstanding`).
+ */
+function menuPathOf(path: string, menu: readonly MenuItem[]): MenuPath | undefined {
+  let best: MenuPath | undefined;
+  for (const candidate of menuPaths(menu)) {
+    const url = candidate.leaf.url ?? '';
+    if (path !== url && !path.startsWith(`${url}/`)) continue;
+    if (best === undefined || url.length > (best.leaf.url ?? '').length) best = candidate;
+  }
+  return best;
+}
+
+/**
+ * Where presentation mode sends a path opened by URL (section 3: presentation mode keeps
+ * only the customer-facing screens): `undefined` when the path may stay (its menu entry and
+ * every entry above it allow presentation mode, or it is in no menu section, like
+ * /account), else the nearest screen the presentation menu shows this user: the first
+ * visible entry of the innermost section that still has one, then the first visible entry
+ * of the whole menu, then the landing page.
+ */
+export function presentationTarget(
+  path: string,
+  access: Access,
+  menu: readonly MenuItem[] = MENU,
+): string | undefined {
+  const route = findRoute(path);
+  if (route === undefined) return undefined;
+  const entry = menuPathOf(route.path, menu);
+  if (entry === undefined) return undefined;
+  const chain = [...entry.ancestors, entry.leaf];
+  if (chain.every((item) => modeMatches(item, 'presentation'))) return undefined;
+  const shown = visibleMenu(access, 'presentation', menu);
+  for (const section of [...entry.ancestors].reverse()) {
+    const visible = findMenuEntry(shown, section.id);
+    const first = visible === undefined ? undefined : menuLeaves([visible])[0];
+    if (first?.url !== undefined) return first.url;
+  }
+  return menuLeaves(shown)[0]?.url ?? DEFAULT_LANDING_ROUTE;
 }
 
 /**

@@ -1,15 +1,22 @@
 // Route guards of section 2: guest-only routes send a signed-in user on; the shell needs
 // a user (else /login with the return location); each route needs its read scope (else
-// /unauthorized).
+// /unauthorized), and in presentation mode a work-only route gives way to the nearest
+// customer-facing screen, also when the mode is switched on while it is open.
 
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { AppRoute } from '@field/domain';
-import { DEFAULT_LANDING_ROUTE, PUBLIC_ROUTES, canOpenRoute } from '@field/domain';
+import {
+  DEFAULT_LANDING_ROUTE,
+  PUBLIC_ROUTES,
+  canOpenRoute,
+  presentationTarget,
+} from '@field/domain';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useLocalSettings } from '../data/local-settings';
 import { useSession } from '../data/session';
 
 export interface ReturnState {
@@ -60,8 +67,11 @@ export function RequireUser({ children }: { children: ReactNode }) {
 
 export function RequireScope({ route, children }: { route: AppRoute; children?: ReactNode }) {
   const { access } = useSession();
+  const { mode } = useLocalSettings();
   if (access === null || !canOpenRoute(route, access)) {
     return <Navigate to={PUBLIC_ROUTES.unauthorized} replace />;
   }
+  const target = mode === 'presentation' ? presentationTarget(route.path, access) : undefined;
+  if (target !== undefined) return <Navigate to={target} replace />;
   return children ?? <Outlet />;
 }

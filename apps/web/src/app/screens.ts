@@ -24,7 +24,7 @@ const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> 
   gicTesting: () => tests().then((m) => ({ Component: m.GicScreen })),
   items: () => import('../features/items/punch-items-screen'),
   walksIndex: () => sections().then((m) => ({ Component: m.WalksIndexScreen })),
-  walkForm: () => import('../features/walks/walk-records-screen'),
+  walkForm: () => import('../features/walks/walk-form-screen'),
   communication: () => sections().then((m) => ({ Component: m.CommunicationScreen })),
   phoneCalls: () => import('../features/communication/phone-calls-screen'),
   notes: () => import('../features/communication/notes-screen'),

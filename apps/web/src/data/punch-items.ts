@@ -20,6 +20,13 @@ import { useHomeItems } from './home-items';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 export const PHOTO_COLLECTION = 'walkItems';
+/** Photos of walks live in their own collection, under the walk's id. */
+export const WALK_PHOTO_COLLECTION = 'walks';
+/** Collections whose files are kept as `{recordId}/{fileId}`, the file id the device's own. */
+const DEVICE_FILE_COLLECTIONS: ReadonlySet<string> = new Set([
+  PHOTO_COLLECTION,
+  WALK_PHOTO_COLLECTION,
+]);
 
 export interface WalkRef {
   id: string;
@@ -211,9 +218,9 @@ export interface NewPhoto {
   name: string;
 }
 
-/** The device file a photo of ours came from (its key is `{itemId}/{fileId}`). */
+/** The device file a photo of ours came from (its key is `{recordId}/{fileId}`). */
 export function localFileIdOf(photo: PhotoRef): string | undefined {
-  if (photo.collection !== PHOTO_COLLECTION) return undefined;
+  if (!DEVICE_FILE_COLLECTIONS.has(photo.collection)) return undefined;
   const parts = photo.key.split('/');
   return parts.length === 2 ? parts[1] : undefined;
 }

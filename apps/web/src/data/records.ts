@@ -69,7 +69,7 @@ export function useHomeRecords(resource: Resource, homeId: string | null): HomeR
 }
 
 export interface RecordWrites {
-  /** Adds a record to a home under a device-made id; resolves once it is queued. */
+  /** Adds a record to a home under a device-made id (`values.id`, or a new one); resolves once it is queued. */
   add(homeId: string, values: Record<string, unknown>): Promise<FieldRecord>;
   update(record: FieldRecord, changes: Record<string, unknown>): Promise<void>;
   remove(record: FieldRecord): Promise<void>;
@@ -99,7 +99,9 @@ export function recordWrites(engine: OfflineEngine, resource: Resource): RecordW
         ...values,
         [homeField]: homeId,
         HomeRID: homeId,
-        id: crypto.randomUUID(),
+        // A record whose id others already name (a walk its photos and items hang on)
+        // brings it; any other gets one here.
+        id: typeof values['id'] === 'string' ? values['id'] : crypto.randomUUID(),
       };
       const key = keyOf(record);
       await engine.queue.enqueue({

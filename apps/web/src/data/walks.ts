@@ -1,0 +1,166 @@
+// The walks of one walk form on a home (walk-forms.ts in the domain says which records a
+// form writes), and their writes through the offline queue in the order the server needs
+// them: each new photo's bytes, then the walk (added or changed), then the punch items
+// raised on it, then the closing-walk PDF and the change that names it. Ids are made on
+// the device, so all of it can be queued offline in one go.
+
+import { useMemo } from 'react';
+import type { ChecklistAnswer, Signature, WalkFormDef } from '@field/domain';
+import { API_PATHS } from '../api/client';
+import type { OfflineEngine } from '../offline/engine';
+import { makeThumbnail, queueFileUpload } from '../offline/files';
+import type { NewPunchItem, PhotoRef } from './punch-items';
+import { WALK_PHOTO_COLLECTION, addPunchItem } from './punch-items';
+import type { FieldRecord, HomeRecords } from './records';
+import { homeRecordsKey, recordWrites, textOf, useHomeRecords } from './records';
+
+/** Closing-walk PDFs, under the walk's id. */
+export const WALK_PDF_COLLECTION = 'walkPdfs';
+
+/** The walks of a form on a home, newest first (closing walks of the form's type only). */
+export function useFormWalks(def: WalkFormDef, homeId: string | null): HomeRecords {
+  const list = useHomeRecords(def.kind, homeId);
+  const records = useMemo(
+    () =>
+      list.records
+        ?.filter((walk) => def.closingType === undefined || walk['type'] === def.closingType)
+        .sort((a, b) => textOf(b, 'date').localeCompare(textOf(a, 'date'))),
+    [list.records, def.closingType],
+  );
+  return { ...list, records };
+}
+
+/** A photo chosen in a walk form: kept on the device (with a thumbnail) until it is sent. */
+export interface ChosenPhoto {
+  fileId: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** Keeps a picked image on the device with a thumbnail; the form holds its one reference. */
+export async function keepPhoto(engine: OfflineEngine, file: File): Promise<ChosenPhoto> {
+  const stored = await engine.files.add({ blob: file, name: file.name });
+  const thumbnail = await makeThumbnail(file);
+  if (thumbnail !== undefined) await engine.files.setThumbnail(stored.id, thumbnail);
+  return { fileId: stored.id, name: stored.name, type: stored.type, size: stored.size };
+}
+
+/** Lets go of a photo the form no longer holds (removed, or the form discarded). */
+export async function dropPhoto(engine: OfflineEngine, photo: ChosenPhoto): Promise<void> {
+  await engine.files.releasePhoto(photo.fileId);
+}
+
+export interface WalkValues {
+  date: string;
+  user: string;
+  notes: string;
+  checklist: Record<string, ChecklistAnswer>;
+  customerServiceStaff?: string;
+  signatures?: Signature[];
+}
+
+export interface SaveWalkInput {
+  def: WalkFormDef;
+  homeId: string;
+  /** The walk's id: made on the device for a new walk. */
+  walkId: string;
+  /** The stored walk when it is changed; undefined for a new one. */
+  existing: FieldRecord | undefined;
+  values: WalkValues;
+  /** Photos already on the walk, kept as they are. */
+  keptPhotos: PhotoRef[];
+  newPhotos: ChosenPhoto[];
+  /** Punch items raised on this walk in the form. */
+  items: NewPunchItem[];
+}
+
+function walkFields(def: WalkFormDef, values: WalkValues): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    date: values.date,
+    user: values.user,
+    notes: values.notes,
+    checklist: values.checklist,
+  };
+  if (def.kind === 'closing') {
+    fields['type'] = def.closingType;
+    if (values.signatures !== undefined) fields['signatures'] = values.signatures;
+    if (def.extraFields.includes('customerServiceStaff')) {
+      fields['customerServiceStaff'] = values.customerServiceStaff ?? '';
+    }
+  }
+  return fields;
+}
+
+/**
+ * Queues a walk: the new photos' uploads, the walk itself (added or changed, listing its
+ * photos), then the punch items raised on it. Resolves with the walk as it will show.
+ */
+export async function saveWalk(engine: OfflineEngine, input: SaveWalkInput): Promise<FieldRecord> {
+  const { def, homeId, walkId } = input;
+  const listKey = homeRecordsKey(def.kind, homeId);
+  const uploaded: PhotoRef[] = [];
+  for (const photo of input.newPhotos) {
+    const target = await queueFileUpload(engine.queue, engine.files, {
+      fileId: photo.fileId,
+      collection: WALK_PHOTO_COLLECTION,
+      key: `${walkId}/${photo.fileId}`,
+      queryKeys: [listKey],
+    });
+    uploaded.push({ ...target, name: photo.name, type: photo.type, size: photo.size });
+  }
+  const fields = {
+    ...walkFields(def, input.values),
+    uploadedFiles: [...input.keptPhotos, ...uploaded],
+  };
+  const writes = recordWrites(engine, def.kind);
+  let walk: FieldRecord;
+  if (input.existing === undefined) {
+    walk = await writes.add(homeId, { ...fields, id: walkId });
+  } else {
+    await writes.update(input.existing, fields);
+    walk = { ...input.existing, ...fields };
+  }
+  const ref = {
+    id: walkId,
+    kind: def.kind === 'closing' ? ('closing' as const) : ('preDrywall' as const),
+    type: def.closingType,
+  };
+  for (const item of input.items) await addPunchItem(engine, homeId, ref, item, []);
+  return walk;
+}
+
+/** `/api/files/{collection}/{key}`: where the server serves a stored file. */
+export function fileUrl(ref: { collection: string; key: string }): string {
+  return `${API_PATHS.files}/${[ref.collection, ...ref.key.split('/')].map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * Keeps a closing walk's PDF on the device, queues its upload, then the change that sets
+ * `pdfUrl` on the walk (sent only once the bytes are on the server).
+ */
+export async function attachWalkPdf(
+  engine: OfflineEngine,
+  def: WalkFormDef,
+  walk: FieldRecord,
+  pdf: Blob,
+  name: string,
+): Promise<string> {
+  const stored = await engine.files.add({ blob: pdf, name, type: 'application/pdf' });
+  const homeId = textOf(walk, 'HomeRID') || textOf(walk, 'selectedHome');
+  const target = await queueFileUpload(engine.queue, engine.files, {
+    fileId: stored.id,
+    collection: WALK_PDF_COLLECTION,
+    key: `${walk.id}/${stored.id}`,
+    queryKeys: [homeRecordsKey(def.kind, homeId)],
+  });
+  const pdfUrl = fileUrl(target);
+  await recordWrites(engine, def.kind).update(walk, { pdfUrl });
+  return pdfUrl;
+}
+
+/** The device file of a walk's PDF, from its `pdfUrl` (`.../walkPdfs/{walkId}/{fileId}`). */
+export function pdfFileIdOf(pdfUrl: string): string | undefined {
+  const parts = pdfUrl.split('/');
+  return parts.length >= 2 ? decodeURIComponent(parts[parts.length - 1] ?? '') : undefined;
+}

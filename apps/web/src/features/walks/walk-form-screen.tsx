@@ -1,0 +1,147 @@
+// One screen for all eight walk forms (`/walks/{form}`), driven by the form's definition
+// in the domain: the walks of that form on the selected home, newest first, with who
+// walked, their checklist results and their sync state; "Start a new walk", and a walk
+// opened to continue or edit it (`?walk={id}`, `?walk=new`), so a reload reopens the form.
+
+import { useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Add from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import type { WalkFormDef } from '@field/domain';
+import { checklistLines, hasAccess, readChecklistAnswer, walkFormOf } from '@field/domain';
+import { useSelectedHome } from '../../data/homes';
+import type { FieldRecord } from '../../data/records';
+import { textOf, useEmployeeNames } from '../../data/records';
+import { useSignedIn } from '../../data/session';
+import { useFormWalks } from '../../data/walks';
+import { SelectHomeFirst } from '../../ui/record-list-screen';
+import { RecordTable } from '../../ui/record-table';
+import type { Column } from '../../ui/record-table';
+import { SyncStateChip } from '../../ui/sync-state-chip';
+import { WalkEditor } from './walk-editor';
+import { WalkPdfActions } from './walk-pdf-actions';
+import { walkerName } from './walk-people';
+
+const TAP = { minHeight: 44, minWidth: 44 } as const;
+
+/** "12 pass · 2 fail · 1 n/a" of a walk's checklist, against its form's lines. */
+function useResultSummary(def: WalkFormDef) {
+  const { t } = useTranslation();
+  const lines = checklistLines(def);
+  return (walk: FieldRecord): string => {
+    const answers = walk['checklist'];
+    const counts = { pass: 0, fail: 0, na: 0, open: 0 };
+    for (const line of lines) {
+      const answer =
+        typeof answers === 'object' && answers !== null
+          ? readChecklistAnswer((answers as Record<string, unknown>)[line.id])
+          : undefined;
+      counts[answer?.result ?? 'open'] += 1;
+    }
+    return t('walkForm.summary', counts);
+  };
+}
+
+function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const [, setSearch] = useSearchParams();
+  const { user, access } = useSignedIn();
+  const names = useEmployeeNames(hasAccess(access, ['collaboration_staff'], 'read'));
+  const { records, states, query } = useFormWalks(props.def, props.homeId);
+  const summary = useResultSummary(props.def);
+  const title = t(`nav.walk-${props.def.segment}`);
+  const columns: Column[] = [
+    { field: 'date', label: t('walkForm.date') },
+    {
+      field: 'user',
+      label: t('walkForm.walkedBy'),
+      render: (walk) => walkerName(textOf(walk, 'user'), names, user),
+    },
+    { field: 'checklist', label: t('walkForm.results'), render: summary },
+    ...(props.def.signOff
+      ? [
+          {
+            field: 'pdfUrl',
+            label: t('walkForm.signOff'),
+            render: (walk: FieldRecord) =>
+              textOf(walk, 'pdfUrl') === '' ? (
+                <Chip size="small" label={t('walkForm.notSigned')} />
+              ) : (
+                <Chip size="small" color="success" label={t('walkForm.signed')} />
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Stack spacing={2}>
+      {props.canWrite && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            sx={TAP}
+            data-testid="start-walk"
+            onClick={() => setSearch({ walk: 'new' })}
+          >
+            {t('walkForm.start')}
+          </Button>
+        </Box>
+      )}
+      <RecordTable
+        label={title}
+        columns={columns}
+        records={records}
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyText={t('walks.empty')}
+        testIds={{ list: 'walk-list', row: 'walk-row', empty: 'walk-list-empty' }}
+        rowData={(walk) => ({ 'data-id': walk.id, 'data-sync': states.get(walk.id) ?? 'synced' })}
+        status={(walk) => <SyncStateChip state={states.get(walk.id)} />}
+        actionsLabel={t('records.actions')}
+        actions={(walk) => (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              startIcon={<EditOutlined />}
+              sx={TAP}
+              onClick={() => setSearch({ walk: walk.id })}
+              aria-label={t('walkForm.openWalk', { date: textOf(walk, 'date').slice(0, 10) })}
+            >
+              {props.canWrite ? t('walkForm.open') : t('walkForm.view')}
+            </Button>
+            {props.def.signOff && <WalkPdfActions walk={walk} compact />}
+          </Box>
+        )}
+      />
+    </Stack>
+  );
+}
+
+export function Component() {
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const home = useSelectedHome();
+  const { access } = useSignedIn();
+  const def = walkFormOf(location.pathname.split('/')[2] ?? '');
+  if (def === undefined) return null;
+  if (home === null) return <SelectHomeFirst />;
+  const canWrite = hasAccess(access, [def.scope], 'write');
+  const walk = search.get('walk');
+  return walk === null ? (
+    <WalkList key={def.segment} def={def} homeId={home.id} canWrite={canWrite} />
+  ) : (
+    <WalkEditor
+      key={`${def.segment}:${walk}`}
+      def={def}
+      home={home}
+      walkId={walk === 'new' ? undefined : walk}
+      canWrite={canWrite}
+    />
+  );
+}

@@ -5,6 +5,7 @@ import { createApiClient } from '../api/client';
 import { exportBackup, importBackup } from './backup';
 import { openFieldDatabase } from './database';
 import { createDraftStore } from './drafts';
+import { recordKeysOf } from './mutation-handlers';
 import { MutationQueue } from './mutation-queue';
 
 describe('data backup', () => {
@@ -31,7 +32,8 @@ describe('data backup', () => {
     expect(await importBackup(target, text)).toEqual({ mutations: 1, drafts: 1 });
     expect(await target.mutations.get('w1')).toMatchObject({
       status: 'pending',
-      recordKeys: ['phoneCall:c1'],
+      // Keyed as a write queued on this device is (mutation-handlers.ts).
+      recordKeys: recordKeysOf('phoneCall', { id: 'c1' }),
       inFlight: false,
     });
     expect(await importBackup(target, text)).toEqual({ mutations: 0, drafts: 1 });

@@ -9,7 +9,14 @@ import type { ApiClient } from '../api/client';
 import { createApiClient } from '../api/client';
 import type { FieldDatabase } from './database';
 import { openFieldDatabase } from './database';
-import { PermanentMutationError, createDefaultHandlers, handlerKey } from './mutation-handlers';
+import {
+  PermanentMutationError,
+  createDefaultHandlers,
+  fileKeyOfUrl,
+  handlerKey,
+  recordKeysOf,
+  writeOrderOf,
+} from './mutation-handlers';
 import type { QueueEvent } from './mutation-queue';
 import { MutationQueue } from './mutation-queue';
 import type { RealServer } from './testing/real-server';
@@ -154,5 +161,75 @@ describe('a file delete', () => {
     await expect(remove?.send(data, context)).resolves.toEqual({ deleted: false });
     network.fault = () => ({ respond: () => jsonResponse(403, { error: 'Not yours' }) });
     await expect(remove?.send(data, context)).rejects.toThrow('Not yours');
+  });
+});
+
+describe('the order of writes across records (issue 10)', () => {
+  const walkId = 'a1b2c3d4-0000-4000-8000-000000000001';
+  const itemId = 'a1b2c3d4-0000-4000-8000-000000000002';
+  const photo = { collection: 'walkItems', key: `${itemId}/p1.jpg`, name: 'p1.jpg' };
+
+  it('keys a record by its id alone, so a write to it waits whatever its resource', () => {
+    const submit = writeOrderOf('closing', { id: walkId, type: 'final-punch' });
+    const update = writeOrderOf('closing', { id: walkId, notes: 'n' });
+    const item = writeOrderOf('walkItem', { id: itemId, WalkID: walkId, Photos: [photo] });
+    // The item needs its walk and its photo; it holds itself and its photo, not the walk,
+    // so the other items of the walk do not wait for it.
+    expect(item.needs).toEqual(expect.arrayContaining(submit.holds));
+    expect(item.needs).toEqual(
+      expect.arrayContaining(writeOrderOf('file', { fileRef: 'f', ...photo }).holds),
+    );
+    expect(item.holds.some((key) => submit.holds.includes(key))).toBe(false);
+    expect(update.needs.some((key) => submit.holds.includes(key))).toBe(true);
+  });
+
+  it('a pdfUrl of the files API needs that file, however the URL is written', async () => {
+    // The path the upload handler itself requests for a file whose key needs escaping.
+    const network = createTestNetwork();
+    network.fault = () => ({ respond: () => jsonResponse(201, {}) });
+    const client = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: (input, init) => network.fetch(input, init),
+    });
+    const upload = { fileRef: 'f', collection: 'closing', key: `${walkId}/walk report #1.pdf` };
+    await createDefaultHandlers({
+      readFile: () => Promise.resolve({ base64: 'JVBERg==', contentType: 'application/pdf' }),
+    })
+      .get(handlerKey('file', 'upload'))
+      ?.send(upload, { client, headers: {} });
+    const uploadedAt = network.requests[0]?.path ?? '';
+    expect(uploadedAt).toContain('walk%20report%20%231.pdf');
+
+    const file = writeOrderOf('file', upload).holds;
+    for (const pdfUrl of [uploadedAt, `https://field.example${uploadedAt}?v=2`]) {
+      expect(writeOrderOf('closing', { id: walkId, pdfUrl }).needs).toEqual(
+        expect.arrayContaining(file),
+      );
+    }
+    for (const elsewhere of [
+      'https://cdn.example/walk.pdf',
+      '/api/filesystem/closing/x.pdf',
+      '/api/files/closing',
+      '/api/files/closing/%E0%A4%A.pdf',
+      'http://[bad',
+    ]) {
+      expect(fileKeyOfUrl(elsewhere)).toBeUndefined();
+    }
+  });
+
+  it('a file write waits only for writes of that file, never for a record', () => {
+    const upload = writeOrderOf('file', { fileRef: 'f', ...photo });
+    expect(upload.needs).toEqual(upload.holds);
+    expect(upload.needs).toHaveLength(1);
+    expect(
+      upload.needs.some((key) => writeOrderOf('walkItem', { id: itemId }).holds.includes(key)),
+    ).toBe(false);
+  });
+
+  it('stores the old key of the record too, for a tab still running an older version', () => {
+    expect(recordKeysOf('phoneCall', { id: 'c1', Notes: 'n' })).toContain('phoneCall:c1');
+    expect(recordKeysOf('walkItem', { id: itemId, WalkID: walkId })).toEqual(
+      expect.arrayContaining(writeOrderOf('walkItem', { id: itemId, WalkID: walkId }).needs),
+    );
   });
 });

@@ -193,6 +193,9 @@ export function createDefaultHandlers(deps: DefaultHandlerDeps = {}): HandlerReg
   return registry;
 }
 
+const recordKey = (id: string): string => `record:${id}`;
+const fileKey = (collection: string, key: string): string => `file:${collection}/${key}`;
+
 function fileKeys(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   const keys: string[] = [];
@@ -201,7 +204,7 @@ function fileKeys(value: unknown): string[] {
       // Safe: a non-null object read field by field, each checked below.
       const r = ref as Record<string, unknown>;
       if (typeof r['collection'] === 'string' && typeof r['key'] === 'string') {
-        keys.push(`file:${r['collection']}/${r['key']}`);
+        keys.push(fileKey(r['collection'], r['key']));
       }
     }
   }
@@ -209,15 +212,80 @@ function fileKeys(value: unknown): string[] {
 }
 
 /**
- * The records a write touches: its own record, and the files it references (so an item
- * is sent only after its photos' bytes are on the server). Writes sharing a key keep
- * their order.
+ * The file a URL of the files API names (`/api/files/{collection}/{key}`, as filePath()
+ * writes it, relative or absolute), decoded; undefined for any other URL.
+ */
+export function fileKeyOfUrl(url: string): string | undefined {
+  let path: string;
+  try {
+    path = new URL(url, 'http://device.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const prefix = `${API_PATHS.files}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  let segments: string[];
+  try {
+    segments = path.slice(prefix.length).split('/').map(decodeURIComponent);
+  } catch {
+    return undefined; // a malformed escape: not a path filePath() wrote
+  }
+  const [collection = '', ...key] = segments;
+  if (collection === '' || key.length === 0 || key.includes('')) return undefined;
+  return fileKey(collection, key.join('/'));
+}
+
+/** How a queued write is ordered against the writes queued before it. */
+export interface WriteOrder {
+  /** What the write changes: a later write that needs one of these waits for it. */
+  holds: string[];
+  /**
+   * What must be on the server before it is sent: what it holds, and the records and
+   * files it refers to. It waits for every earlier write holding one of these.
+   */
+  needs: string[];
+}
+
+const unique = (keys: string[]): string[] => [...new Set(keys)];
+
+/**
+ * The order of a write, across resources. A record is keyed by its id alone
+ * (`record:{id}`: ids are unique across resources, UUIDs made on the device or the
+ * server's), a file by `file:{collection}/{key}`. A record write holds its record and the
+ * files it lists (Photos, uploadedFiles, a `pdfUrl` of the files API), so it goes after
+ * their bytes and before a later write of them (an item's delete before its photos'
+ * deletes); it also needs the walk it names (`WalkID`) without holding it, so an item
+ * waits for its walk's submit but not for the other items of that walk. A file write
+ * needs only its own file, never a record's key (a record lists its files; the reverse
+ * would deadlock).
+ */
+export function writeOrderOf(type: string, data: MutationData): WriteOrder {
+  if (type === 'file') {
+    const keys = [fileKey(str(data, 'collection'), str(data, 'key'))];
+    return { holds: keys, needs: keys };
+  }
+  const holds: string[] = [];
+  const id = str(data, 'id');
+  if (id !== '') holds.push(recordKey(id));
+  holds.push(...fileKeys(data['Photos']), ...fileKeys(data['uploadedFiles']));
+  const pdf = data['pdfUrl'];
+  const pdfKey = typeof pdf === 'string' ? fileKeyOfUrl(pdf) : undefined;
+  if (pdfKey !== undefined) holds.push(pdfKey);
+  const needs = [...holds];
+  const walkId = str(data, 'WalkID');
+  if (walkId !== '') needs.push(recordKey(walkId));
+  return { holds: unique(holds), needs: unique(needs) };
+}
+
+/**
+ * The keys stored with a write (`MutationRow.recordKeys`, indexed): those of
+ * writeOrderOf, and the record's key as versions before cross-resource keys wrote it
+ * (`{type}:{id}`), so a tab still running such a version keeps one record's writes in
+ * order. The queue itself reads a row's order from its type and data (writeOrderOf), so
+ * rows stored with only the old keys are ordered by the new ones.
  */
 export function recordKeysOf(type: string, data: MutationData): string[] {
-  if (type === 'file') return [`file:${str(data, 'collection')}/${str(data, 'key')}`];
-  const keys: string[] = [];
+  const { needs } = writeOrderOf(type, data);
   const id = str(data, 'id');
-  if (id !== '') keys.push(`${type}:${id}`);
-  keys.push(...fileKeys(data['Photos']), ...fileKeys(data['uploadedFiles']));
-  return keys;
+  return type === 'file' || id === '' ? needs : unique([...needs, `${type}:${id}`]);
 }

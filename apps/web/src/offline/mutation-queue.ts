@@ -20,7 +20,12 @@ import type { ApiClient } from '../api/client';
 import { API_PATHS, ApiError, isTransient } from '../api/client';
 import type { FieldDatabase, MutationRow } from './database';
 import type { HandlerRegistry, MutationData, MutationHandler } from './mutation-handlers';
-import { PermanentMutationError, handlerKey, recordKeysOf } from './mutation-handlers';
+import {
+  PermanentMutationError,
+  handlerKey,
+  recordKeysOf,
+  writeOrderOf,
+} from './mutation-handlers';
 import type { QueueLock } from './queue-lock';
 import { createQueueLock } from './queue-lock';
 import { SessionChangedError, belongsTo } from './session-user';
@@ -359,7 +364,8 @@ export class MutationQueue {
   }
 
   /**
-   * The due writes of one round, none behind an earlier write to the same record: up to
+   * The due writes of one round, none behind an earlier write holding a record or file it
+   * needs (its own, or one it refers to: mutation-handlers.ts writeOrderOf): up to
    * `parallelBatches` batches that can share a request, and up to one batch of writes
    * that go alone.
    */
@@ -370,7 +376,10 @@ export class MutationQueue {
     let shared = this.batchSize * (this.options.parallelBatches ?? QUEUE.parallelBatches);
     let alone = this.batchSize;
     for (const row of rows) {
-      const blocked = row.recordKeys.some((key) => busy.has(key));
+      // Read from the write itself, not the stored recordKeys: rows queued by an older
+      // version carry keys of another form (mutation-handlers.ts writeOrderOf).
+      const order = writeOrderOf(row.type, this.dataOf(row));
+      const blocked = order.needs.some((key) => busy.has(key));
       if (
         !blocked &&
         row.status === 'pending' &&
@@ -388,7 +397,7 @@ export class MutationQueue {
         }
         if (shared === 0 && alone === 0) break;
       }
-      for (const key of row.recordKeys) busy.add(key);
+      for (const key of order.holds) busy.add(key);
     }
     return round;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MutationRow } from './database';
-import { describeMutation } from './mutation-view';
+import { describeMutation, waitingFor } from './mutation-view';
 
 const row = (overrides: Partial<MutationRow>): MutationRow => ({
   id: 'm1',
@@ -45,5 +45,44 @@ describe('describeMutation', () => {
         }),
       ).recordId,
     ).toBe('c/k/1.jpg');
+  });
+});
+
+describe('waitingFor', () => {
+  it('names the earlier writes a write waits for, across records and files', () => {
+    const walkId = 'w-new';
+    let timestamp = 0;
+    const queued = (id: string, type: string, operation: string, data: object): MutationRow =>
+      row({ id, type, operation, data, timestamp: (timestamp += 1), recordKeys: [] });
+    const pdfRef = { collection: 'closing', key: `${walkId}/walk.pdf` };
+    const photoRef = { collection: 'closing', key: `${walkId}/porch.jpg` };
+    const walk = queued('m-walk', 'closing', 'submit', { id: walkId, type: 'final-punch' });
+    const item = queued('m-item', 'walkItem', 'submit', { id: 'i1', WalkID: walkId });
+    const photo = queued('m-photo', 'file', 'upload', { fileRef: 'f1', ...photoRef });
+    const withPhoto = queued('m-upd1', 'closing', 'update', {
+      id: walkId,
+      uploadedFiles: [photoRef],
+    });
+    const pdf = queued('m-pdf', 'file', 'upload', { fileRef: 'f2', ...pdfRef });
+    const withPdf = queued('m-upd2', 'closing', 'update', {
+      id: walkId,
+      pdfUrl: `/api/files/closing/${walkId}/walk.pdf`,
+    });
+    const sibling = queued('m-item2', 'walkItem', 'submit', { id: 'i2', WalkID: walkId });
+    const unrelated = queued('m-call', 'phoneCall', 'submit', { id: 'c9', Notes: 'n' });
+    const rows = [walk, item, photo, withPhoto, pdf, withPdf, sibling, unrelated];
+
+    const ids = (id: string) =>
+      waitingFor(rows)
+        .get(id)
+        ?.map((r) => r.id);
+    expect(ids(item.id)).toEqual([walk.id]);
+    expect(ids(withPhoto.id)).toEqual([walk.id, photo.id]);
+    expect(ids(withPdf.id)).toEqual([walk.id, withPhoto.id, pdf.id]);
+    // Another item on the walk waits for the walk's writes, not for the first item.
+    expect(ids(sibling.id)).toEqual([walk.id, withPhoto.id, withPdf.id]);
+    for (const free of [walk, photo, pdf, unrelated]) expect(ids(free.id)).toBeUndefined();
+    // Once the walk is on the server, its item waits for nothing.
+    expect(waitingFor(rows.slice(1)).get(item.id)).toBeUndefined();
   });
 });

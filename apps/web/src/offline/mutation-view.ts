@@ -1,7 +1,9 @@
 // What the Mutation Queue view shows of a queued write (section 4): what it changes,
-// its state, error and age. Data only; the view words it through i18n.
+// its state, error and age, and the earlier writes it waits for. Data only; the view
+// words it through i18n.
 
 import type { MutationRow } from './database';
+import { writeOrderOf } from './mutation-handlers';
 
 export type QueuedWriteState = 'waiting' | 'sending' | 'failed';
 
@@ -41,4 +43,33 @@ export function describeMutation(row: MutationRow, now: number = Date.now()): Qu
     retryCount: row.retryCount,
     ageMs: Math.max(0, now - row.timestamp),
   };
+}
+
+/**
+ * For each write of `rows` (oldest first, as the queue sends them), the earlier writes it
+ * waits for: those holding a record or file it needs (its own record, the walk it is on,
+ * the files it lists), as the queue orders them (mutation-handlers.ts writeOrderOf).
+ * Keyed by mutation id, oldest first; a write that waits for nothing is absent.
+ */
+export function waitingFor(rows: readonly MutationRow[]): Map<string, MutationRow[]> {
+  const holders = new Map<string, MutationRow[]>();
+  const position = new Map(rows.map((row, index) => [row.id, index]));
+  const waits = new Map<string, MutationRow[]>();
+  for (const row of rows) {
+    const data: Record<string, unknown> =
+      // Safe: a non-null object read field by field.
+      typeof row.data === 'object' && row.data !== null
+        ? (row.data as Record<string, unknown>)
+        : {};
+    const order = writeOrderOf(row.type, data);
+    const earlier = new Set(order.needs.flatMap((key) => holders.get(key) ?? []));
+    if (earlier.size > 0) {
+      waits.set(
+        row.id,
+        [...earlier].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)),
+      );
+    }
+    for (const key of order.holds) holders.set(key, [...(holders.get(key) ?? []), row]);
+  }
+  return waits;
 }

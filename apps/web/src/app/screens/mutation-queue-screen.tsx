@@ -1,8 +1,10 @@
 // The Mutation Queue (`/sync`): every write this device has not yet delivered, read live
-// from the device database, with what it changes, its state, error and age; Retry, Edit
-// (failed writes, checked with the domain rules again) and Discard per write, and Sync now.
+// from the device database, with what it changes, its state, error and age, and what a
+// waiting write waits for (the walk an item is on, a photo's bytes); Retry, Edit (failed
+// writes, checked with the domain rules again) and Discard per write, and Sync now.
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +23,7 @@ import { MESSAGES, relativeTimeLabel } from '@field/domain';
 import { isIndexedDbSupported } from '../../offline/database';
 import type { MutationRow } from '../../offline/database';
 import type { MutationData } from '../../offline/mutation-handlers';
-import { describeMutation } from '../../offline/mutation-view';
+import { describeMutation, waitingFor } from '../../offline/mutation-view';
 import { useOfflineEngine, useOnlineStatus, useQueuedMutations } from '../../offline/react';
 import { toast } from '../../ui/toast';
 import { useNow } from '../../ui/use-now';
@@ -29,6 +31,7 @@ import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 const TAP = { minHeight: 44 } as const;
+const NOTHING: readonly MutationRow[] = [];
 
 function dataOf(row: MutationRow): MutationData {
   // Safe: queued data is always a plain object (the queue stores what enqueue validated).
@@ -39,6 +42,23 @@ function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/** A write as the list titles it: "Closing walk added". */
+function writeLabel(t: TFunction, type: string, operation: string): string {
+  return t('sync.change', {
+    type: t(`sync.types.${type}`, { defaultValue: type }),
+    operation: t(`sync.operations.${operation}`, { defaultValue: operation }),
+  });
+}
+
+/** "Waits for: Closing walk added (failed), Photo or file uploaded", each label once. */
+function waitsForText(t: TFunction, writes: readonly MutationRow[]): string {
+  const labels = writes.map((row) => {
+    const label = writeLabel(t, row.type, row.operation);
+    return row.status === 'failed' ? t('syncWaits.failedWrite', { write: label }) : label;
+  });
+  return t('syncWaits.waitsFor', { writes: [...new Set(labels)].join(', ') });
 }
 
 /** Edits a failed write's fields: text, numbers and yes/no; lists and objects stay as they are. */
@@ -109,7 +129,13 @@ function EditDialog(props: { row: MutationRow; onClose: () => void }) {
   );
 }
 
-function QueuedWrite(props: { row: MutationRow; now: number; onEdit: () => void }) {
+function QueuedWrite(props: {
+  row: MutationRow;
+  now: number;
+  /** The earlier writes it waits for (mutation-view.ts waitingFor). */
+  waitsFor: readonly MutationRow[];
+  onEdit: () => void;
+}) {
   const { t } = useTranslation();
   const { queue } = useOfflineEngine();
   const summary = describeMutation(props.row, props.now);
@@ -133,12 +159,7 @@ function QueuedWrite(props: { row: MutationRow; now: number; onEdit: () => void 
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography component="span" sx={{ fontWeight: 600 }}>
-          {t('sync.change', {
-            type: t(`sync.types.${summary.type}`, { defaultValue: summary.type }),
-            operation: t(`sync.operations.${summary.operation}`, {
-              defaultValue: summary.operation,
-            }),
-          })}
+          {writeLabel(t, summary.type, summary.operation)}
         </Typography>
         <Chip
           size="small"
@@ -156,6 +177,16 @@ function QueuedWrite(props: { row: MutationRow; now: number; onEdit: () => void 
           .filter(Boolean)
           .join(' · ')}
       </Typography>
+      {summary.state === 'waiting' && props.waitsFor.length > 0 && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="queued-write-waits"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {waitsForText(t, props.waitsFor)}
+        </Typography>
+      )}
       {summary.error !== undefined && (
         <Typography
           variant="body2"
@@ -199,6 +230,7 @@ function QueueView() {
   const online = useOnlineStatus();
   const now = useNow(10_000);
   const mutations = useQueuedMutations();
+  const waits = useMemo(() => waitingFor(mutations), [mutations]);
   const [editing, setEditing] = useState<MutationRow | null>(null);
   const [syncing, setSyncing] = useState(false);
   const failed = mutations.filter((m) => m.status === 'failed').length;
@@ -243,7 +275,13 @@ function QueueView() {
         <Paper variant="outlined">
           <List data-testid="mutation-queue" disablePadding>
             {mutations.map((m) => (
-              <QueuedWrite key={m.id} row={m} now={now} onEdit={() => setEditing(m)} />
+              <QueuedWrite
+                key={m.id}
+                row={m}
+                now={now}
+                waitsFor={waits.get(m.id) ?? NOTHING}
+                onEdit={() => setEditing(m)}
+              />
             ))}
           </List>
         </Paper>

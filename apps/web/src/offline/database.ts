@@ -29,6 +29,11 @@ export interface DraftRow extends Draft {
    * Missing on the signed-in user's own drafts (unindexed).
    */
   author?: string;
+  /**
+   * Device files (ids in `files`) this draft holds a reference to (unindexed): taken when it
+   * is stored, given back when it is replaced or deleted (drafts.ts).
+   */
+  files?: string[];
 }
 
 /** One persisted query of the read cache (stored per query, never as one blob). */

@@ -5,6 +5,7 @@ import type { FieldDatabase } from './database';
 import { openFieldDatabase } from './database';
 import type { DraftInput } from './drafts';
 import { addMonths, createDraftStore, draftExpiry, isDraftExpired } from './drafts';
+import { createFileStore, createIndexedDbBlobStore } from './files';
 
 let db: FieldDatabase;
 let counter = 0;
@@ -142,5 +143,58 @@ describe('draft store', () => {
     await new Promise((r) => setTimeout(r, 250));
     expect(await drafts.recoverFallbacks()).toBe(1);
     expect((await drafts.list()).map((d) => d.fallback)).toEqual([false]);
+  });
+});
+
+describe('files a draft names', () => {
+  async function setup() {
+    const files = createFileStore(db, createIndexedDbBlobStore(db));
+    const drafts = createDraftStore(db, { now: () => now, files });
+    // A photo chosen in a form: stored with the form's own reference, which it then lets go.
+    const photo = await files.add({ blob: new Blob(['jpeg bytes']), name: 'photo.jpg' });
+    return { files, drafts, photo };
+  }
+  const withPhoto = (notes: string, fileId: string): DraftInput => ({
+    ...input(notes),
+    data: { notes, photos: [fileId] },
+    files: [fileId],
+  });
+
+  it('keeps a photo while a draft holds it, through the form letting go of it', async () => {
+    const { files, drafts, photo } = await setup();
+    const saved = await drafts.save(withPhoto('with photo', photo.id), { autosave: true });
+    await files.release(photo.id);
+    expect(await (await files.read(photo.id)).text()).toBe('jpeg bytes');
+    // The next autosave replaces the first; the photo stays, held once.
+    now += 1;
+    await drafts.save(withPhoto('still with photo', photo.id), { autosave: true });
+    expect(await drafts.load(saved.draft.key)).toBeUndefined();
+    expect((await files.get(photo.id)).refCount).toBe(1);
+    const [latest] = await drafts.list();
+    await drafts.clear(latest?.key ?? '');
+    await expect(files.read(photo.id)).rejects.toThrow(MESSAGES.fileNotFound);
+  });
+
+  it('lets go of a photo when an autosave without it replaces the one with it', async () => {
+    const { files, drafts, photo } = await setup();
+    await drafts.save(withPhoto('with photo', photo.id), { autosave: true });
+    await files.release(photo.id);
+    await drafts.save(input('photo removed'), { autosave: true });
+    await expect(files.get(photo.id)).rejects.toThrow(MESSAGES.fileNotFound);
+  });
+
+  it('deleting drafts in bulk (the expired-drafts dialog) lets go of their photos', async () => {
+    const { files, drafts, photo } = await setup();
+    const one = await drafts.save(withPhoto('one', photo.id));
+    const two = await drafts.save(withPhoto('two', photo.id));
+    expect((await files.get(photo.id)).refCount).toBe(3);
+    await drafts.deleteMany([one.draft.key, two.draft.key]);
+    expect((await files.get(photo.id)).refCount).toBe(1);
+  });
+
+  it('a draft naming a file that is gone is still saved', async () => {
+    const { drafts } = await setup();
+    const result = await drafts.save(withPhoto('lost photo', 'no-such-file'));
+    expect(await drafts.load(result.draft.key)).toMatchObject({ data: { notes: 'lost photo' } });
   });
 });

@@ -1,10 +1,12 @@
 // Drafts of forms (sections 3 and 4): saved by hand or as autosave (an autosave replaces
 // older autosaves of the same home and form), loaded, cleared, deleted in bulk, expiring
 // 3 months after creation unless extended. A save that times out (30 s, 10 s for an
-// autosave) is kept in local storage instead, flagged `fallback`.
+// autosave) is kept in local storage instead, flagged `fallback`. A draft holds a reference
+// to each device file it names (a photo chosen in the form), so the file outlives a reload.
 
 import { DRAFTS, MESSAGES } from '@field/domain';
 import type { DraftRow, FieldDatabase } from './database';
+import type { FileStore } from './files';
 
 export interface DraftInput {
   homeRID: string;
@@ -13,6 +15,8 @@ export interface DraftInput {
   formTitle: string;
   title: string;
   data: DraftRow['data'];
+  /** Ids of device files (`files` store) the data refers to; the draft keeps them alive. */
+  files?: readonly string[];
 }
 
 export interface SaveDraftOptions {
@@ -118,35 +122,86 @@ function removeFallback(key: string): void {
 
 export interface DraftStoreOptions {
   now?: () => number;
+  /**
+   * The device's files. With it a stored draft holds a reference to each file it names and
+   * gives it back when it is replaced or deleted; without it drafts hold no files.
+   */
+  files?: Pick<FileStore, 'release'>;
 }
 
 /** The draft operations over the device database (and its local-storage fallback). */
 export function createDraftStore(db: FieldDatabase, options: DraftStoreOptions = {}) {
   const now = options.now ?? (() => Date.now());
+  const fileStore = options.files;
 
-  /** Stores the draft, keeping the creation and expiry of the one it replaces. */
-  async function write(draft: DraftRow): Promise<DraftRow> {
-    return db.transaction('rw', db.drafts, async () => {
+  /**
+   * Gives back the references of drafts that are gone. After the transaction, because
+   * the bytes may live outside IndexedDB; a failure only leaves a file longer than needed.
+   */
+  async function releaseFiles(gone: ReadonlyArray<DraftRow | undefined>): Promise<void> {
+    if (fileStore === undefined) return;
+    for (const id of gone.flatMap((draft) => draft?.files ?? [])) {
+      await fileStore.release(id).catch((error: unknown) => {
+        console.warn('Releasing a file a draft held failed', error);
+      });
+    }
+  }
+
+  /**
+   * Stores the draft (after `replaceAutosaves`, older autosaves of its home and form go),
+   * in the same transaction taking a reference to each of its files that exists, then
+   * releases what the replaced drafts held. `keepDates` keeps the creation and expiry of
+   * the draft under the same key.
+   */
+  async function write(
+    draft: DraftRow,
+    how: { keepDates: boolean; replaceAutosaves: boolean },
+  ): Promise<DraftRow> {
+    const { files: wanted, ...row } = draft;
+    const { stored, replaced } = await db.transaction('rw', db.drafts, db.files, async () => {
       const existing = await db.drafts.get(draft.key);
-      const stored: DraftRow =
-        existing === undefined
-          ? draft
-          : {
-              ...draft,
-              creationTime: existing.creationTime,
-              expirationTime: existing.expirationTime,
-            };
-      if (stored.autosave) {
+      const held: string[] = [];
+      if (fileStore !== undefined) {
+        for (const id of new Set(wanted ?? [])) {
+          const file = await db.files.get(id);
+          if (file === undefined) continue; // Gone already: nothing to keep alive.
+          await db.files.update(id, { refCount: file.refCount + 1 });
+          held.push(id);
+        }
+      }
+      const stored: DraftRow = {
+        ...row,
+        ...(held.length === 0 ? {} : { files: held }),
+        ...(how.keepDates && existing !== undefined
+          ? { creationTime: existing.creationTime, expirationTime: existing.expirationTime }
+          : {}),
+      };
+      const replaced = existing === undefined ? [] : [existing];
+      if (how.replaceAutosaves && stored.autosave) {
         const older = await db.drafts
           .where('[homeRID+formTitle]')
           .equals([stored.homeRID, stored.formTitle])
           .filter((d) => d.autosave && d.key !== stored.key)
-          .primaryKeys();
-        await db.drafts.bulkDelete(older);
+          .toArray();
+        await db.drafts.bulkDelete(older.map((d) => d.key));
+        replaced.push(...older);
       }
       await db.drafts.put(stored);
-      return stored;
+      return { stored, replaced };
     });
+    await releaseFiles(replaced);
+    return stored;
+  }
+
+  /** Deletes drafts by key, then releases the files they held. */
+  async function remove(keys: readonly string[]): Promise<void> {
+    const gone = await db.transaction('rw', db.drafts, async () => {
+      const rows = await db.drafts.bulkGet([...keys]);
+      await db.drafts.bulkDelete([...keys]);
+      return rows;
+    });
+    for (const key of keys) removeFallback(key);
+    await releaseFiles(gone);
   }
 
   const store = {
@@ -160,9 +215,11 @@ export function createDraftStore(db: FieldDatabase, options: DraftStoreOptions =
       const created = now();
       const key = saveOptions.key ?? draftKey(input.homeRID, input.formTitle);
       // Nothing is read before the timer starts: a database that hangs must not hang this.
+      const { files, ...fields } = input;
       const draft: DraftRow = {
         key,
-        ...input,
+        ...fields,
+        ...(files === undefined || files.length === 0 ? {} : { files: [...files] }),
         creationTime: created,
         expirationTime: addMonths(created, DRAFTS.expiryMonths),
         fallback: false,
@@ -172,7 +229,10 @@ export function createDraftStore(db: FieldDatabase, options: DraftStoreOptions =
         saveOptions.timeoutMs ?? (autosave ? DRAFTS.autosaveTimeoutMs : DRAFTS.saveTimeoutMs);
       let outcome: DraftRow | 'timeout';
       try {
-        outcome = await withTimeout(write(draft), limit);
+        outcome = await withTimeout(
+          write(draft, { keepDates: true, replaceAutosaves: true }),
+          limit,
+        );
       } catch (error) {
         throw new DraftError(MESSAGES.saveDraftFailed, error);
       }
@@ -225,8 +285,7 @@ export function createDraftStore(db: FieldDatabase, options: DraftStoreOptions =
     /** Removes one draft (after its form was submitted, or on Clear). */
     async clear(key: string): Promise<void> {
       try {
-        await db.drafts.delete(key);
-        removeFallback(key);
+        await remove([key]);
       } catch (error) {
         throw new DraftError(MESSAGES.clearDraftFailed, error);
       }
@@ -235,8 +294,7 @@ export function createDraftStore(db: FieldDatabase, options: DraftStoreOptions =
     /** Removes many drafts at once. */
     async deleteMany(keys: readonly string[]): Promise<void> {
       try {
-        await db.drafts.bulkDelete([...keys]);
-        for (const key of keys) removeFallback(key);
+        await remove(keys);
       } catch (error) {
         throw new DraftError(MESSAGES.deleteDraftsFailed, error);
       }
@@ -263,7 +321,8 @@ export function createDraftStore(db: FieldDatabase, options: DraftStoreOptions =
     async recoverFallbacks(): Promise<number> {
       const drafts = fallbackDrafts();
       for (const draft of drafts) {
-        await db.drafts.put({ ...draft, fallback: false });
+        // A fallback holds no files; stored, it takes them (the late write may have too).
+        await write({ ...draft, fallback: false }, { keepDates: false, replaceAutosaves: false });
         removeFallback(draft.key);
       }
       return drafts.length;

@@ -110,7 +110,7 @@ export async function startOfflineEngine(
   const breaker = options.breaker ?? circuitBreaker;
   const db = options.dbName === undefined ? getFieldDatabase() : openFieldDatabase(options.dbName);
   const files = createFileStore(db, await createDefaultBlobStore(db));
-  const drafts = createDraftStore(db);
+  const drafts = createDraftStore(db, { files });
   const persister = createFieldQueryPersister(db);
   const queryClient =
     options.queryClient === undefined

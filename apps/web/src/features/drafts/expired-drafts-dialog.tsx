@@ -1,6 +1,8 @@
 // The expired-drafts dialog (section 4, drafts): after sign-in, drafts whose expiry has
 // passed are listed with Extend (by 1 month) and Delete. Any signed-in user may act on
-// them; failures show the specification's messages.
+// them; failures show the specification's messages. Mounted once for the whole app
+// (main.tsx), it opens by itself whenever the signed-in user has expired drafts; Later
+// puts it away for that user until the page is loaded again.
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,19 +17,18 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { DRAFTS, MESSAGES } from '@field/domain';
-import { useSession } from '../../data/session';
 import { draftExpiry } from '../../offline/drafts';
-import { useExpiredDrafts, useOfflineEngine } from '../../offline/react';
+import { useExpiredDrafts, useOfflineEngine, useSessionUserId } from '../../offline/react';
 
 export function ExpiredDraftsDialog() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  // The id the drafts are filtered by (set with the session's token, also when opened offline).
+  const userId = useSessionUserId();
   const { drafts } = useOfflineEngine();
   const expired = useExpiredDrafts();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const userId = user?.id ?? null;
 
   const open = userId !== null && expired.length > 0 && dismissedFor !== userId;
 

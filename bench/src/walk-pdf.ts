@@ -1,0 +1,445 @@
+// Benchmark: the closing-walk PDF of a 30-item, 20-photo walk made on the device in
+// headless Chromium through the web app's makeWalkPdf (module Web Worker), next to the time
+// the same page takes to read that walk's records (the walk rows and its items) from the
+// device database (Dexie over IndexedDB). Prints the time, the ratio, and the longest
+// main-thread task while the PDF is made. Aim (issue 10): no main-thread task over 100 ms.
+//
+// The app exposes nothing for this: the bench bundles the app's own modules
+// (features/walks/pdf/make-walk-pdf.ts, offline/database.ts) with Vite's JS API into a
+// temporary folder and serves it from a small static server on 127.0.0.1.
+
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const ITEMS = 30;
+const PHOTOS = 20;
+const RUNS = Number(process.env['BENCH_PDF_RUNS'] ?? 3);
+const WEB_SRC = fileURLToPath(new URL('../../apps/web/src/', import.meta.url));
+
+/** The part of Vite's API this uses (Vite is the web app's dependency, resolved from there). */
+interface ViteBuild {
+  build(config: {
+    root: string;
+    configFile: false;
+    logLevel: 'warn';
+    build: { outDir: string; emptyOutDir: boolean; minify: boolean; chunkSizeWarningLimit: number };
+  }): Promise<unknown>;
+}
+
+const ENTRY = `
+import { makeWalkPdf } from ${JSON.stringify(path.join(WEB_SRC, 'features/walks/pdf/make-walk-pdf.ts'))};
+import { openFieldDatabase } from ${JSON.stringify(path.join(WEB_SRC, 'offline/database.ts'))};
+window.bench = { makeWalkPdf, openFieldDatabase };
+`;
+
+async function buildBundle(dir: string): Promise<string> {
+  const require = createRequire(path.join(WEB_SRC, '..', 'package.json'));
+  const vite = (await import(pathToFileURL(require.resolve('vite')).href)) as ViteBuild; // Checked by use.
+  await writeFile(path.join(dir, 'entry.ts'), ENTRY);
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>walk pdf bench</title></head>' +
+      '<body><script type="module" src="./entry.ts"></script></body></html>',
+  );
+  const outDir = path.join(dir, 'dist');
+  await vite.build({
+    root: dir,
+    configFile: false,
+    logLevel: 'warn',
+    // pdf-lib makes the PDF chunks large; that is known (docs/decisions.md) and not news here.
+    build: { outDir, emptyOutDir: true, minify: true, chunkSizeWarningLimit: 2000 },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+function serve(root: string): Promise<{ base: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const file = path.join(root, url.pathname === '/' ? 'index.html' : url.pathname);
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    stat(file).then(
+      () => {
+        response.writeHead(200, {
+          'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        });
+        createReadStream(file).pipe(response);
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo; // A TCP server's address.
+      resolve({
+        base: `http://127.0.0.1:${port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+interface RunFigures {
+  readMs: number;
+  photosReadMs: number;
+  pdfMs: number;
+  pdfBytes: number;
+  /** The PDF, base64 (checked to start with %PDF-). */
+  pdf: string;
+  longTasks: number[];
+  longestGapMs: number;
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'field-bench-walk-pdf-'));
+try {
+  const outDir = await buildBundle(dir);
+  const { base, close } = await serve(outDir);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(base);
+    await page.waitForFunction(() => 'bench' in window);
+
+    // The device as a superintendent's would be after a walk: the home's walk rows and items
+    // in the persisted query cache, the photos' bytes in the files store, signatures drawn.
+    const photoBytes = await page.evaluate(
+      async ({ items, photos }) => {
+        const { openFieldDatabase } = (window as unknown as BenchWindow).bench;
+        const db = openFieldDatabase('field-app-db-bench');
+        await db.cache.clear();
+        await db.metadata.clear();
+        const walkId = 'walk-bench';
+        const walks = Array.from({ length: 12 }, (_, i) => ({
+          id: i === 0 ? walkId : `walk-${i}`,
+          Home: 'home-1',
+          Type: i === 0 ? 'finalPunch' : 'preDrywall',
+          Date: `2026-11-${String(10 + i).padStart(2, '0')}T14:05:00.000Z`,
+          Staff: ['user-super'],
+          Notes: `Walk ${i} notes. `.repeat(20),
+          Checklist: Array.from({ length: 24 }, (__, n) => ({
+            section: n < 10 ? 'Exterior' : 'Interior',
+            label: `Checklist line ${n + 1} about siding, trim, doors and paint`,
+            result: ['pass', 'fail', 'na', null][n % 4],
+            note: n % 5 === 0 ? 'Scuff by the light switch' : '',
+          })),
+        }));
+        const photoIds: string[] = [];
+        const allItems = Array.from({ length: items * 2 }, (_, i) => {
+          const mine = i < items;
+          const count = mine
+            ? Math.min(Math.max(0, photos - photoIds.length), [5, 3, 1, 4, 2][i % 5] ?? 1)
+            : 0;
+          const ids = Array.from({ length: count }, (__, p) => `photo-${i}-${p}`);
+          photoIds.push(...ids);
+          return {
+            id: `item-${i}`,
+            Home: 'home-1',
+            Walk: mine ? walkId : 'walk-3',
+            Name: `Punch item ${i + 1}: door rubs at the head, needs re-hanging`,
+            Category: ['Doors', 'Paint', 'Drywall', 'Flooring'][i % 4],
+            Location: ['Garage', 'Kitchen', 'Primary bedroom', 'Hall bath'][i % 4],
+            Status: i % 3 === 0 ? 'Completed' : 'Open',
+            Photos: ids,
+          };
+        });
+        const row = (key: string, data: unknown) => ({
+          key,
+          value: {
+            buster: 'v4',
+            queryHash: key,
+            queryKey: JSON.parse(key) as unknown,
+            state: { data, dataUpdatedAt: Date.now(), status: 'success' },
+          },
+          updatedAt: Date.now(),
+        });
+        await db.cache.bulkPut([
+          row('["records","walks","home-1"]', walks),
+          row('["records","punchItems","home-1"]', allItems),
+        ]);
+        // Camera-sized photos (2400x1800 JPEG with detail), kept as the IndexedDB file store keeps them.
+        let total = 0;
+        for (const [n, id] of photoIds.entries()) {
+          const canvas = new OffscreenCanvas(2400, 1800);
+          const g = canvas.getContext('2d');
+          if (g === null) throw new Error('no 2d context');
+          const sky = g.createLinearGradient(0, 0, 0, 1800);
+          sky.addColorStop(0, `hsl(${(n * 37) % 360} 60% 70%)`);
+          sky.addColorStop(1, `hsl(${(n * 37 + 90) % 360} 40% 35%)`);
+          g.fillStyle = sky;
+          g.fillRect(0, 0, 2400, 1800);
+          for (let k = 0; k < 900; k += 1) {
+            g.fillStyle = `hsl(${(k * 53 + n * 11) % 360} ${30 + (k % 50)}% ${20 + (k % 60)}%)`;
+            g.fillRect((k * 997) % 2400, (k * 613) % 1800, 10 + (k % 140), 10 + ((k * 7) % 90));
+          }
+          const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+          total += blob.size;
+          await db.metadata.put({
+            key: `blob:walk-items/${id}.jpg`,
+            value: { type: 'image/jpeg', bytes: await blob.arrayBuffer() },
+          });
+        }
+        db.close();
+        return total;
+      },
+      { items: ITEMS, photos: PHOTOS },
+    );
+    const workerLoadedEarly = requests.some((url) => url.includes('walk-pdf.worker'));
+
+    const makeOnce = (inWorker: boolean): Promise<RunFigures> =>
+      page.evaluate(async (inWorker) => {
+        const { openFieldDatabase, makeWalkPdf } = (window as unknown as BenchWindow).bench;
+        const longTasks: number[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longTasks.push(entry.duration);
+        });
+        observer.observe({ type: 'longtask' });
+
+        // The walk's records, read as a screen opened offline reads them.
+        const db = openFieldDatabase('field-app-db-bench');
+        const readStart = performance.now();
+        const [walksRow, itemsRow] = await db.cache.bulkGet([
+          '["records","walks","home-1"]',
+          '["records","punchItems","home-1"]',
+        ]);
+        type Walk = {
+          id: string;
+          Date: string;
+          Notes: string;
+          Checklist: {
+            section: string;
+            label: string;
+            result: 'pass' | 'fail' | 'na' | null;
+            note: string;
+          }[];
+        };
+        type Item = {
+          Walk: string;
+          Name: string;
+          Category: string;
+          Location: string;
+          Status: string;
+          Photos: string[];
+        };
+        const dataOf = <T>(row: typeof walksRow): T =>
+          (row?.value as { state: { data: T } }).state.data;
+        const walk = dataOf<Walk[]>(walksRow).find((w) => w.id === 'walk-bench');
+        const items = dataOf<Item[]>(itemsRow).filter((item) => item.Walk === 'walk-bench');
+        const readMs = performance.now() - readStart;
+        if (walk === undefined) throw new Error('walk not found');
+
+        const photosStart = performance.now();
+        const photoRows = await db.metadata.bulkGet(
+          items.flatMap((item) => item.Photos.map((id) => `blob:walk-items/${id}.jpg`)),
+        );
+        const photoBytes = new Map(
+          photoRows.map((row) => [
+            row?.key ?? '',
+            new Uint8Array((row?.value as { bytes: ArrayBuffer }).bytes),
+          ]),
+        );
+        const photosReadMs = performance.now() - photosStart;
+        db.close();
+
+        const signature = async (seed: number): Promise<Uint8Array> => {
+          const canvas = new OffscreenCanvas(600, 200);
+          const g = canvas.getContext('2d');
+          if (g === null) throw new Error('no 2d context');
+          g.lineWidth = 3;
+          g.beginPath();
+          for (let x = 20; x < 580; x += 4)
+            g.lineTo(x, 100 + Math.sin(x / (15 + seed)) * 50 * Math.sin(x / 180));
+          g.stroke();
+          return new Uint8Array(
+            await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer(),
+          );
+        };
+        const sections = [...new Set(walk.Checklist.map((line) => line.section))];
+        const input = {
+          company: 'Field App',
+          appVersion: '2.0.7 (bench)',
+          home: {
+            address: '1418 Juniper Ridge Ln, Austin, TX 78745',
+            homeId: 'H-2291',
+            homeRid: 'R-88310',
+          },
+          walk: { id: walk.id, title: 'Final punch walk', date: walk.Date, notes: walk.Notes },
+          staff: [{ label: 'Walked by', name: 'Sam Super' }],
+          checklist: sections.map((title) => ({
+            title,
+            lines: walk.Checklist.filter((line) => line.section === title).map((line) => ({
+              label: line.label,
+              result: line.result,
+              note: line.note,
+            })),
+          })),
+          items: items.map((item) => ({
+            name: item.Name,
+            category: item.Category,
+            location: item.Location,
+            status: item.Status,
+            photos: item.Photos.map((id) => ({
+              bytes: photoBytes.get(`blob:walk-items/${id}.jpg`) ?? new Uint8Array(),
+              type: 'image/jpeg',
+            })),
+          })),
+          signatures: [
+            {
+              label: 'Buyer',
+              name: 'Jordan Buyer',
+              signedAt: new Date().toISOString(),
+              png: await signature(1),
+            },
+            {
+              label: 'Superintendent',
+              name: 'Sam Super',
+              signedAt: new Date().toISOString(),
+              png: await signature(2),
+            },
+          ],
+          generatedAt: new Date().toISOString(),
+        };
+
+        // The main thread's own pulse: the longest wait between 4 ms timers.
+        let longestGapMs = 0;
+        let last = performance.now();
+        let pulsing = true;
+        const pulse = (): void => {
+          const now = performance.now();
+          longestGapMs = Math.max(longestGapMs, now - last);
+          last = now;
+          if (pulsing) setTimeout(pulse, 4);
+        };
+        setTimeout(pulse, 4);
+
+        // Without a Worker, makeWalkPdf falls back to slices on this thread.
+        const worker = window.Worker;
+        if (!inWorker) Reflect.set(window, 'Worker', undefined);
+        const pdfStart = performance.now();
+        const blob = await makeWalkPdf(input).finally(() => Reflect.set(window, 'Worker', worker));
+        const pdfMs = performance.now() - pdfStart;
+        pulsing = false;
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        observer.disconnect();
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) {
+          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        }
+        return {
+          readMs,
+          photosReadMs,
+          pdfMs,
+          pdfBytes: blob.size,
+          pdf: bytes.subarray(0, 5).every((b, i) => b === '%PDF-'.charCodeAt(i))
+            ? btoa(binary)
+            : '',
+          longTasks,
+          longestGapMs,
+        };
+      }, inWorker);
+    const runs: RunFigures[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await makeOnce(true));
+    const sliced = await makeOnce(false);
+    const workerLoaded = requests.some((url) => url.includes('walk-pdf.worker'));
+
+    const median = (values: number[]): number => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)] ?? 0;
+    };
+    const longest = Math.max(0, ...runs.flatMap((r) => r.longTasks));
+    const readMs = median(runs.map((r) => r.readMs));
+    const pdfMs = median(runs.map((r) => r.pdfMs));
+    const last = runs[runs.length - 1];
+    console.log(
+      `\nClosing-walk PDF on the device: ${ITEMS} items, ${PHOTOS} camera photos (${(photoBytes / 1e6).toFixed(1)} MB of JPEG), 2 signatures; Chromium, median of ${RUNS}`,
+    );
+    console.log(
+      `read the walk's records from IndexedDB (walk rows + items)  ${readMs.toFixed(1).padStart(8)} ms`,
+    );
+    console.log(
+      `read its 20 photos' bytes from IndexedDB                     ${median(
+        runs.map((r) => r.photosReadMs),
+      )
+        .toFixed(1)
+        .padStart(8)} ms`,
+    );
+    console.log(
+      `make the PDF (makeWalkPdf, Web Worker)                        ${pdfMs.toFixed(1).padStart(8)} ms   ${((last?.pdfBytes ?? 0) / 1e6).toFixed(2)} MB`,
+    );
+    if (runs.some((r) => r.pdf === '')) throw new Error('makeWalkPdf did not return a PDF');
+    const out = process.env['BENCH_PDF_OUT'];
+    if (out !== undefined && last !== undefined) {
+      await writeFile(out, Buffer.from(last.pdf, 'base64'));
+      console.log(`PDF of the last run written to ${out}`);
+    }
+    console.log(`ratio PDF / records read: ${(pdfMs / readMs).toFixed(0)}x`);
+    console.log(
+      `main thread while making it: longest long task ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none (no task >= 50 ms)'}, ` +
+        `${runs.reduce((n, r) => n + r.longTasks.length, 0)} long tasks in ${RUNS} runs, longest 4 ms-timer gap ${Math.max(...runs.map((r) => r.longestGapMs)).toFixed(0)} ms (aim: no task over 100 ms)`,
+    );
+    console.log(
+      `worker chunk requested before the first PDF: ${workerLoadedEarly ? 'yes' : 'no'}; after: ${workerLoaded ? 'yes' : 'no'}`,
+    );
+    console.log(
+      `for comparison, no Worker (slices on the main thread, photos not shrunk): ${sliced.pdfMs.toFixed(0)} ms, ` +
+        `${(sliced.pdfBytes / 1e6).toFixed(2)} MB, longest long task ${Math.max(0, ...sliced.longTasks).toFixed(0)} ms, ` +
+        `${sliced.longTasks.length} long tasks`,
+    );
+    console.log(`aim met (no main-thread task over 100 ms): ${longest <= 100 ? 'yes' : 'no'}`);
+  } finally {
+    await browser.close();
+    await close();
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+interface BenchWindow {
+  bench: {
+    makeWalkPdf: (input: unknown) => Promise<Blob>;
+    openFieldDatabase: (name: string) => BenchDatabase;
+  };
+}
+
+/** The tables of the device database the bench touches (see apps/web/src/offline/database.ts). */
+interface BenchTable<Row> {
+  clear(): Promise<void>;
+  put(row: Row): Promise<unknown>;
+  bulkPut(rows: Row[]): Promise<unknown>;
+  bulkGet(keys: string[]): Promise<(Row | undefined)[]>;
+}
+
+interface BenchDatabase {
+  cache: BenchTable<{ key: string; value: unknown; updatedAt: number }>;
+  metadata: BenchTable<{ key: string; value: unknown }>;
+  close(): void;
+}

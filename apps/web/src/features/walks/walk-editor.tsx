@@ -3,7 +3,7 @@
 // the PDF. Everything is kept on the device as the user types (a draft) and goes to the
 // server through the offline queue when the walk is submitted.
 
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -42,7 +42,8 @@ import type { FieldRecord } from '../../data/records';
 import { textOf, useEmployeeNames } from '../../data/records';
 import { useSignedIn } from '../../data/session';
 import type { ChosenPhoto } from '../../data/walks';
-import { dropPhoto, keepPhoto, saveWalk, useFormWalks } from '../../data/walks';
+import { attachWalkPdf, dropPhoto, keepPhoto, saveWalk, useFormWalks } from '../../data/walks';
+import { useFormDraft } from '../../data/form-draft';
 import { useOfflineEngine } from '../../offline/react';
 import { errorText } from '../../ui/error-text';
 import { Thumbnail } from '../../ui/photo-thumbnail';
@@ -50,7 +51,11 @@ import { cellText } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { toast } from '../../ui/toast';
 import { Checklist } from './checklist';
-import { WalkPdfActions } from './walk-pdf-actions';
+import { makeWalkPdf } from './pdf/make-walk-pdf';
+import { SignOff, signedByBoth } from './sign-off';
+import { walkPdfInput } from './walk-pdf-input';
+import { DraftOffer } from '../../ui/draft-offer';
+import { WalkPdfActions, walkPdfName } from './walk-pdf-actions';
 import { fullName, walkerIdOf, walkerName } from './walk-people';
 
 const TAP = { minHeight: 44, minWidth: 44 } as const;
@@ -63,7 +68,7 @@ export interface RaisedItem extends NewPunchItem {
 }
 
 /** What the form holds: the draft's data. */
-export interface WalkFormState {
+export type WalkFormState = {
   walkId: string;
   date: string;
   notes: string;
@@ -74,7 +79,7 @@ export interface WalkFormState {
   items: RaisedItem[];
   buyerName: string;
   signatures: Signature[];
-}
+};
 
 function answersOf(value: unknown): Record<string, ChecklistAnswer> {
   const answers: Record<string, ChecklistAnswer> = {};
@@ -184,6 +189,41 @@ function WalkForm(
     () => (items.records ?? []).map(toItem).filter((item) => item.WalkID === state.walkId),
     [items.records, state.walkId],
   );
+  const [signaturesChanged, setSignaturesChanged] = useState(false);
+  const title = t(`nav.walk-${def.segment}`);
+  const draft = useFormDraft<WalkFormState>({
+    homeRID: home.HomeRID,
+    homeID: String(home.HomeID),
+    address: home.Address,
+    // A new walk's draft is the form's; a stored walk's changes are that walk's.
+    formTitle: walk === undefined ? `walk:${def.segment}` : `walk:${def.segment}:${walk.id}`,
+    title: walk === undefined ? t('walkForm.newTitle', { form: title }) : title,
+    values: state,
+    enabled: props.canWrite,
+    files: state.newPhotos.map((photo) => photo.fileId),
+  });
+  // The form holds one reference to each photo it chose; it lets go of them when it closes
+  // without submitting (a draft keeps its own).
+  const latest = useRef({ state, submitted: false });
+  useEffect(() => {
+    latest.current.state = state;
+  }, [state]);
+  useEffect(
+    () => () => {
+      if (latest.current.submitted) return;
+      for (const photo of latest.current.state.newPhotos) void dropPhoto(engine, photo);
+    },
+    [engine],
+  );
+  const resume = async () => {
+    const resumed = draft.resume();
+    for (const photo of resumed.newPhotos) {
+      await engine.files.retain(photo.fileId).catch(() => undefined);
+    }
+    for (const photo of state.newPhotos) void dropPhoto(engine, photo);
+    setState({ ...resumed, newPhotos: resumed.newPhotos });
+    setSignaturesChanged(true);
+  };
   const canRaise = hasAccess(access, [WALK_ITEM_SCOPE[def.itemWalk]], 'write');
   const disabled = !props.canWrite || saving !== false;
   const walker = walk === undefined ? walkerIdOf(user) : textOf(walk, 'user');
@@ -192,6 +232,8 @@ function WalkForm(
     user: walker,
     customerServiceStaff: state.customerServiceStaff,
   });
+  const buyerSigned = state.signatures.some((s) => s.role === 'buyer');
+  const buyerNameMissing = def.signOff && buyerSigned && state.buyerName.trim() === '';
   const fieldError = (field: WalkFormField): string | undefined =>
     showErrors && missing.includes(field) ? t(`walkForm.required.${field}`) : undefined;
 
@@ -252,13 +294,13 @@ function WalkForm(
   const submit = async () => {
     setShowErrors(true);
     setError(null);
-    if (missing.length > 0) {
+    if (missing.length > 0 || buyerNameMissing) {
       setError(t('walkForm.cannotSave'));
       return;
     }
     setSaving('walk');
     try {
-      await saveWalk(engine, {
+      const saved = await saveWalk(engine, {
         def,
         homeId: home.id,
         walkId: state.walkId,
@@ -282,6 +324,45 @@ function WalkForm(
           Name,
         })),
       });
+      latest.current.submitted = true;
+      await draft.clear();
+      const makePdf =
+        def.signOff &&
+        signedByBoth(state.signatures) &&
+        (signaturesChanged || textOf(saved, 'pdfUrl') === '');
+      if (makePdf) {
+        setSaving('pdf');
+        const pdf = await makeWalkPdf(
+          await walkPdfInput(engine, {
+            def,
+            home,
+            walk: {
+              id: state.walkId,
+              date: state.date,
+              notes: state.notes,
+              checklist: state.checklist,
+              signatures: state.signatures,
+            },
+            staff: [
+              { label: t('walkForm.walkedBy'), name: walkerName(walker, names, user) },
+              ...(state.customerServiceStaff === ''
+                ? []
+                : [
+                    {
+                      label: t('walkForm.customerServiceStaff'),
+                      name: names.get(state.customerServiceStaff) ?? state.customerServiceStaff,
+                    },
+                  ]),
+            ],
+            items: [
+              ...walkItems,
+              ...state.items.map((item) => ({ ...item, Status: 'Outstanding', Photos: [] })),
+            ],
+            t,
+          }),
+        );
+        await attachWalkPdf(engine, def, saved, pdf, walkPdfName(saved, String(home.HomeID)));
+      }
       toast(t(walk === undefined ? 'walkForm.saved' : 'walkForm.changed'), 'success');
       close();
     } catch (caught) {
@@ -292,7 +373,19 @@ function WalkForm(
   };
 
   const staffOptions = homeStaff(home);
-  const title = t(`nav.walk-${def.segment}`);
+  const signOff = def.signOff ? (
+    <SignOff
+      buyerName={state.buyerName}
+      staffName={fullName(user)}
+      signatures={state.signatures}
+      buyerNameError={showErrors && buyerNameMissing ? t('walkForm.buyerNameRequired') : undefined}
+      disabled={disabled}
+      onChange={(change) => {
+        if (change.signatures !== undefined) setSignaturesChanged(true);
+        update(change);
+      }}
+    />
+  ) : null;
   return (
     <Box
       component="form"
@@ -331,6 +424,14 @@ function WalkForm(
         </Stack>
         {!props.canWrite && <Alert severity="info">{t('walkForm.readOnly')}</Alert>}
         {walk !== undefined && def.signOff && <WalkPdfActions walk={walk} />}
+        {draft.offer !== undefined && (
+          <DraftOffer
+            offer={draft.offer}
+            onResume={() => void resume()}
+            onDismiss={() => void draft.dismiss()}
+          />
+        )}
+        {presentation && signOff}
 
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
@@ -527,14 +628,17 @@ function WalkForm(
           </Stack>
         </Paper>
 
+        {!presentation && signOff}
+
         {error !== null && (
           <Alert severity="error" role="alert" data-testid="walk-form-error">
             {error}
-            {missing.length > 0 && (
+            {(missing.length > 0 || buyerNameMissing) && (
               <Box component="ul" sx={{ m: 0, pl: 2 }}>
                 {missing.map((field) => (
                   <li key={field}>{t(`walkForm.required.${field}`)}</li>
                 ))}
+                {buyerNameMissing && <li>{t('walkForm.buyerNameRequired')}</li>}
               </Box>
             )}
           </Alert>
@@ -563,8 +667,32 @@ function WalkForm(
             zIndex: 2,
           }}
         >
+          {draft.lastSaved !== undefined && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ alignSelf: 'center', mr: 'auto' }}
+              data-testid="draft-saved"
+            >
+              {t('walkForm.draftSaved', {
+                time: new Date(draft.lastSaved).toLocaleTimeString([], {
+                  hour: '2-digit',
+                  minute: '2-digit',
+                }),
+              })}
+            </Typography>
+          )}
           <Button sx={TAP} onClick={close}>
             {t('records.cancel')}
+          </Button>
+          <Button
+            sx={TAP}
+            variant="outlined"
+            disabled={saving !== false || draft.saving}
+            onClick={() => void draft.saveNow()}
+            data-testid="save-draft"
+          >
+            {t('walkForm.saveDraft')}
           </Button>
           <Button
             sx={TAP}

@@ -100,7 +100,9 @@ interface RunFigures {
   photosReadMs: number;
   pdfMs: number;
   pdfBytes: number;
-  /** The PDF, base64 (checked to start with %PDF-). */
+  /** The bytes start with %PDF-. */
+  isPdf: boolean;
+  /** The PDF, base64, of the run asked to keep it (BENCH_PDF_OUT), else ''. */
   pdf: string;
   longTasks: number[];
   longestGapMs: number;
@@ -214,160 +216,168 @@ try {
     );
     const workerLoadedEarly = requests.some((url) => url.includes('walk-pdf.worker'));
 
-    const makeOnce = (inWorker: boolean): Promise<RunFigures> =>
-      page.evaluate(async (inWorker) => {
-        const { openFieldDatabase, makeWalkPdf } = (window as unknown as BenchWindow).bench;
-        const longTasks: number[] = [];
-        const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) longTasks.push(entry.duration);
-        });
-        observer.observe({ type: 'longtask' });
+    const makeOnce = (inWorker: boolean, keep = false): Promise<RunFigures> =>
+      page.evaluate(
+        async ({ inWorker, keep }) => {
+          const { openFieldDatabase, makeWalkPdf } = (window as unknown as BenchWindow).bench;
+          const longTasks: number[] = [];
+          const observer = new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) longTasks.push(entry.duration);
+          });
+          observer.observe({ type: 'longtask' });
 
-        // The walk's records, read as a screen opened offline reads them.
-        const db = openFieldDatabase('field-app-db-bench');
-        const readStart = performance.now();
-        const [walksRow, itemsRow] = await db.cache.bulkGet([
-          '["records","walks","home-1"]',
-          '["records","punchItems","home-1"]',
-        ]);
-        type Walk = {
-          id: string;
-          Date: string;
-          Notes: string;
-          Checklist: {
-            section: string;
-            label: string;
-            result: 'pass' | 'fail' | 'na' | null;
-            note: string;
-          }[];
-        };
-        type Item = {
-          Walk: string;
-          Name: string;
-          Category: string;
-          Location: string;
-          Status: string;
-          Photos: string[];
-        };
-        const dataOf = <T>(row: typeof walksRow): T =>
-          (row?.value as { state: { data: T } }).state.data;
-        const walk = dataOf<Walk[]>(walksRow).find((w) => w.id === 'walk-bench');
-        const items = dataOf<Item[]>(itemsRow).filter((item) => item.Walk === 'walk-bench');
-        const readMs = performance.now() - readStart;
-        if (walk === undefined) throw new Error('walk not found');
+          // The walk's records, read as a screen opened offline reads them.
+          const db = openFieldDatabase('field-app-db-bench');
+          const readStart = performance.now();
+          const [walksRow, itemsRow] = await db.cache.bulkGet([
+            '["records","walks","home-1"]',
+            '["records","punchItems","home-1"]',
+          ]);
+          type Walk = {
+            id: string;
+            Date: string;
+            Notes: string;
+            Checklist: {
+              section: string;
+              label: string;
+              result: 'pass' | 'fail' | 'na' | null;
+              note: string;
+            }[];
+          };
+          type Item = {
+            Walk: string;
+            Name: string;
+            Category: string;
+            Location: string;
+            Status: string;
+            Photos: string[];
+          };
+          const dataOf = <T>(row: typeof walksRow): T =>
+            (row?.value as { state: { data: T } }).state.data;
+          const walk = dataOf<Walk[]>(walksRow).find((w) => w.id === 'walk-bench');
+          const items = dataOf<Item[]>(itemsRow).filter((item) => item.Walk === 'walk-bench');
+          const readMs = performance.now() - readStart;
+          if (walk === undefined) throw new Error('walk not found');
 
-        const photosStart = performance.now();
-        const photoRows = await db.metadata.bulkGet(
-          items.flatMap((item) => item.Photos.map((id) => `blob:walk-items/${id}.jpg`)),
-        );
-        const photoBytes = new Map(
-          photoRows.map((row) => [
-            row?.key ?? '',
-            new Uint8Array((row?.value as { bytes: ArrayBuffer }).bytes),
-          ]),
-        );
-        const photosReadMs = performance.now() - photosStart;
-        db.close();
-
-        const signature = async (seed: number): Promise<Uint8Array> => {
-          const canvas = new OffscreenCanvas(600, 200);
-          const g = canvas.getContext('2d');
-          if (g === null) throw new Error('no 2d context');
-          g.lineWidth = 3;
-          g.beginPath();
-          for (let x = 20; x < 580; x += 4)
-            g.lineTo(x, 100 + Math.sin(x / (15 + seed)) * 50 * Math.sin(x / 180));
-          g.stroke();
-          return new Uint8Array(
-            await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer(),
+          const photosStart = performance.now();
+          const photoRows = await db.metadata.bulkGet(
+            items.flatMap((item) => item.Photos.map((id) => `blob:walk-items/${id}.jpg`)),
           );
-        };
-        const sections = [...new Set(walk.Checklist.map((line) => line.section))];
-        const input = {
-          company: 'Field App',
-          appVersion: '2.0.7 (bench)',
-          home: {
-            address: '1418 Juniper Ridge Ln, Austin, TX 78745',
-            homeId: 'H-2291',
-            homeRid: 'R-88310',
-          },
-          walk: { id: walk.id, title: 'Final punch walk', date: walk.Date, notes: walk.Notes },
-          staff: [{ label: 'Walked by', name: 'Sam Super' }],
-          checklist: sections.map((title) => ({
-            title,
-            lines: walk.Checklist.filter((line) => line.section === title).map((line) => ({
-              label: line.label,
-              result: line.result,
-              note: line.note,
-            })),
-          })),
-          items: items.map((item) => ({
-            name: item.Name,
-            category: item.Category,
-            location: item.Location,
-            status: item.Status,
-            photos: item.Photos.map((id) => ({
-              bytes: photoBytes.get(`blob:walk-items/${id}.jpg`) ?? new Uint8Array(),
-              type: 'image/jpeg',
-            })),
-          })),
-          signatures: [
-            {
-              label: 'Buyer',
-              name: 'Jordan Buyer',
-              signedAt: new Date().toISOString(),
-              png: await signature(1),
-            },
-            {
-              label: 'Superintendent',
-              name: 'Sam Super',
-              signedAt: new Date().toISOString(),
-              png: await signature(2),
-            },
-          ],
-          generatedAt: new Date().toISOString(),
-        };
+          const photoBytes = new Map(
+            photoRows.map((row) => [
+              row?.key ?? '',
+              new Uint8Array((row?.value as { bytes: ArrayBuffer }).bytes),
+            ]),
+          );
+          const photosReadMs = performance.now() - photosStart;
+          db.close();
 
-        // The main thread's own pulse: the longest wait between 4 ms timers.
-        let longestGapMs = 0;
-        let last = performance.now();
-        let pulsing = true;
-        const pulse = (): void => {
-          const now = performance.now();
-          longestGapMs = Math.max(longestGapMs, now - last);
-          last = now;
-          if (pulsing) setTimeout(pulse, 4);
-        };
-        setTimeout(pulse, 4);
+          const signature = async (seed: number): Promise<Uint8Array> => {
+            const canvas = new OffscreenCanvas(600, 200);
+            const g = canvas.getContext('2d');
+            if (g === null) throw new Error('no 2d context');
+            g.lineWidth = 3;
+            g.beginPath();
+            for (let x = 20; x < 580; x += 4)
+              g.lineTo(x, 100 + Math.sin(x / (15 + seed)) * 50 * Math.sin(x / 180));
+            g.stroke();
+            return new Uint8Array(
+              await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer(),
+            );
+          };
+          const sections = [...new Set(walk.Checklist.map((line) => line.section))];
+          const input = {
+            company: 'Field App',
+            appVersion: '2.0.7 (bench)',
+            home: {
+              address: '1418 Juniper Ridge Ln, Austin, TX 78745',
+              homeId: 'H-2291',
+              homeRid: 'R-88310',
+            },
+            walk: { id: walk.id, title: 'Final punch walk', date: walk.Date, notes: walk.Notes },
+            staff: [{ label: 'Walked by', name: 'Sam Super' }],
+            checklist: sections.map((title) => ({
+              title,
+              lines: walk.Checklist.filter((line) => line.section === title).map((line) => ({
+                label: line.label,
+                result: line.result,
+                note: line.note,
+              })),
+            })),
+            items: items.map((item) => ({
+              name: item.Name,
+              category: item.Category,
+              location: item.Location,
+              status: item.Status,
+              photos: item.Photos.map((id) => ({
+                bytes: photoBytes.get(`blob:walk-items/${id}.jpg`) ?? new Uint8Array(),
+                type: 'image/jpeg',
+              })),
+            })),
+            signatures: [
+              {
+                label: 'Buyer',
+                name: 'Jordan Buyer',
+                signedAt: new Date().toISOString(),
+                png: await signature(1),
+              },
+              {
+                label: 'Superintendent',
+                name: 'Sam Super',
+                signedAt: new Date().toISOString(),
+                png: await signature(2),
+              },
+            ],
+            generatedAt: new Date().toISOString(),
+          };
 
-        // Without a Worker, makeWalkPdf falls back to slices on this thread.
-        const worker = window.Worker;
-        if (!inWorker) Reflect.set(window, 'Worker', undefined);
-        const pdfStart = performance.now();
-        const blob = await makeWalkPdf(input).finally(() => Reflect.set(window, 'Worker', worker));
-        const pdfMs = performance.now() - pdfStart;
-        pulsing = false;
-        await new Promise((resolve) => setTimeout(resolve, 60));
-        observer.disconnect();
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        let binary = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) {
-          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        }
-        return {
-          readMs,
-          photosReadMs,
-          pdfMs,
-          pdfBytes: blob.size,
-          pdf: bytes.subarray(0, 5).every((b, i) => b === '%PDF-'.charCodeAt(i))
-            ? btoa(binary)
-            : '',
-          longTasks,
-          longestGapMs,
-        };
-      }, inWorker);
+          // The main thread's own pulse: the longest wait between 4 ms timers.
+          let longestGapMs = 0;
+          let last = performance.now();
+          let pulsing = true;
+          const pulse = (): void => {
+            const now = performance.now();
+            longestGapMs = Math.max(longestGapMs, now - last);
+            last = now;
+            if (pulsing) setTimeout(pulse, 4);
+          };
+          setTimeout(pulse, 4);
+
+          // Without a Worker, makeWalkPdf falls back to slices on this thread.
+          const worker = window.Worker;
+          if (!inWorker) Reflect.set(window, 'Worker', undefined);
+          const pdfStart = performance.now();
+          const blob = await makeWalkPdf(input).finally(() =>
+            Reflect.set(window, 'Worker', worker),
+          );
+          const pdfMs = performance.now() - pdfStart;
+          pulsing = false;
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          observer.disconnect();
+          const bytes = new Uint8Array(await blob.arrayBuffer());
+          // Only the kept run's PDF becomes a string: the garbage would weigh on later runs.
+          let binary = '';
+          for (let i = 0; keep && i < bytes.length; i += 0x8000) {
+            binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          }
+          return {
+            readMs,
+            photosReadMs,
+            pdfMs,
+            pdfBytes: blob.size,
+            isPdf: bytes.subarray(0, 5).every((b, i) => b === '%PDF-'.charCodeAt(i)),
+            pdf: keep ? btoa(binary) : '',
+            longTasks,
+            longestGapMs,
+          };
+        },
+        { inWorker, keep },
+      );
     const runs: RunFigures[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await makeOnce(true));
+    const out = process.env['BENCH_PDF_OUT'];
+    for (let run = 0; run < RUNS; run += 1) {
+      runs.push(await makeOnce(true, out !== undefined && run === RUNS - 1));
+    }
     const sliced = await makeOnce(false);
     const workerLoaded = requests.some((url) => url.includes('walk-pdf.worker'));
 
@@ -395,8 +405,9 @@ try {
     console.log(
       `make the PDF (makeWalkPdf, Web Worker)                        ${pdfMs.toFixed(1).padStart(8)} ms   ${((last?.pdfBytes ?? 0) / 1e6).toFixed(2)} MB`,
     );
-    if (runs.some((r) => r.pdf === '')) throw new Error('makeWalkPdf did not return a PDF');
-    const out = process.env['BENCH_PDF_OUT'];
+    if (![...runs, sliced].every((r) => r.isPdf)) {
+      throw new Error('makeWalkPdf did not return a PDF');
+    }
     if (out !== undefined && last !== undefined) {
       await writeFile(out, Buffer.from(last.pdf, 'base64'));
       console.log(`PDF of the last run written to ${out}`);

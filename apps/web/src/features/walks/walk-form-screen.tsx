@@ -42,7 +42,10 @@ function useResultSummary(def: WalkFormDef) {
           : undefined;
       counts[answer?.result ?? 'open'] += 1;
     }
-    return t('walkForm.summary', counts);
+    const parts = (['pass', 'fail', 'na', 'open'] as const)
+      .filter((result) => counts[result] > 0 && (result !== 'open' || counts.open < lines.length))
+      .map((result) => t(`walkForm.summaryPart.${result}`, { count: counts[result] }));
+    return parts.length === 0 ? t('walkForm.summaryEmpty') : parts.join(' · ');
   };
 }
 

@@ -330,40 +330,51 @@ function WalkForm(
         def.signOff &&
         signedByBoth(state.signatures) &&
         (signaturesChanged || textOf(saved, 'pdfUrl') === '');
+      // The walk is queued now: a PDF that cannot be made leaves it saved, unsigned-off,
+      // and opening it again retries (its pdfUrl is still empty).
+      let pdfError: string | undefined;
       if (makePdf) {
         setSaving('pdf');
-        const pdf = await makeWalkPdf(
-          await walkPdfInput(engine, {
-            def,
-            home,
-            walk: {
-              id: state.walkId,
-              date: state.date,
-              notes: state.notes,
-              checklist: state.checklist,
-              signatures: state.signatures,
-            },
-            staff: [
-              { label: t('walkForm.walkedBy'), name: walkerName(walker, names, user) },
-              ...(state.customerServiceStaff === ''
-                ? []
-                : [
-                    {
-                      label: t('walkForm.customerServiceStaff'),
-                      name: names.get(state.customerServiceStaff) ?? state.customerServiceStaff,
-                    },
-                  ]),
-            ],
-            items: [
-              ...walkItems,
-              ...state.items.map((item) => ({ ...item, Status: 'Outstanding', Photos: [] })),
-            ],
-            t,
-          }),
-        );
-        await attachWalkPdf(engine, def, saved, pdf, walkPdfName(saved, String(home.HomeID)));
+        try {
+          const pdf = await makeWalkPdf(
+            await walkPdfInput(engine, {
+              def,
+              home,
+              walk: {
+                id: state.walkId,
+                date: state.date,
+                notes: state.notes,
+                checklist: state.checklist,
+                signatures: state.signatures,
+              },
+              staff: [
+                { label: t('walkForm.walkedBy'), name: walkerName(walker, names, user) },
+                ...(state.customerServiceStaff === ''
+                  ? []
+                  : [
+                      {
+                        label: t('walkForm.customerServiceStaff'),
+                        name: names.get(state.customerServiceStaff) ?? state.customerServiceStaff,
+                      },
+                    ]),
+              ],
+              items: [
+                ...walkItems,
+                ...state.items.map((item) => ({ ...item, Status: 'Outstanding', Photos: [] })),
+              ],
+              t,
+            }),
+          );
+          await attachWalkPdf(engine, def, saved, pdf, walkPdfName(saved, String(home.HomeID)));
+        } catch (caught) {
+          pdfError = errorText(caught);
+        }
       }
-      toast(t(walk === undefined ? 'walkForm.saved' : 'walkForm.changed'), 'success');
+      if (pdfError === undefined) {
+        toast(t(walk === undefined ? 'walkForm.saved' : 'walkForm.changed'), 'success');
+      } else {
+        toast(t('walkForm.pdfFailed', { message: pdfError }), 'error');
+      }
       close();
     } catch (caught) {
       setError(errorText(caught));

@@ -71,7 +71,11 @@ export function SignOff(props: SignOffProps) {
         {SIGNATURE_ROLES.map((role) => (
           <SignaturePad
             key={role}
-            label={t(`walkForm.signatureOf.${role}`, { name: nameOf(role) })}
+            label={
+              nameOf(role).trim() === ''
+                ? t(`walkForm.signatureOfUnnamed.${role}`)
+                : t(`walkForm.signatureOf.${role}`, { name: nameOf(role) })
+            }
             value={signatureOf(role)?.image ?? null}
             onChange={(image) => sign(role, image)}
             disabled={props.disabled}

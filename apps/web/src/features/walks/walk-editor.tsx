@@ -424,7 +424,7 @@ function WalkForm(
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h6" component="h2">
               {walk === undefined
-                ? t('walkForm.newTitle', { form: title })
+                ? t('walkForm.newWalk')
                 : t('walkForm.walkOf', { date: cellText(walk['date']) })}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>

@@ -45,7 +45,7 @@ describe('import zones of the web app', () => {
   it('refuses a feature importing another feature', async () => {
     const messages = await lint(
       'apps/web/src/features/communication/probe.ts',
-      "export { usePunchItems } from '../items/punch-items-api';\n",
+      "export { Component } from '../items/punch-items-screen';\n",
     );
     expect(messages.join('\n')).toMatch(/no-restricted-paths.*Features do not import each other/);
   });

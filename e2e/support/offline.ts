@@ -3,6 +3,7 @@
 
 import type { Page, Route } from 'playwright-core';
 import type { BatchedAnswer, BatchedWrite } from '@field/domain';
+import { RESOURCES, lookupQueryKey } from '@field/domain';
 import { api } from './session.js';
 
 export type ApiRecord = Record<string, unknown> & { id: string };
@@ -190,25 +191,50 @@ export async function waitForPunchList(page: Page): Promise<void> {
     .waitFor();
 }
 
-/** The keys of the queries the app keeps on the device (the `cache` store), joined. */
+/**
+ * The keys of the queries the app keeps on the device, joined: the `cache` store's rows,
+ * and each home list the home store holds, written as its query key
+ * (`["/api/field_communication/phoneCalls","listByHome","home-0001"]`).
+ */
 export async function cachedQueryKeys(page: Page): Promise<string> {
-  return page.evaluate(async () => {
+  const stored = await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('field-app-db');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error ?? new Error('open failed'));
     });
-    try {
-      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-        const request = db.transaction('cache').objectStore('cache').getAllKeys();
-        request.onsuccess = () => resolve(request.result);
+    const all = <T>(store: string, keysOnly: boolean) =>
+      new Promise<T[]>((resolve, reject) => {
+        if (!db.objectStoreNames.contains(store)) {
+          resolve([]);
+          return;
+        }
+        const objects = db.transaction(store).objectStore(store);
+        const request = keysOnly ? objects.getAllKeys() : objects.getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
         request.onerror = () => reject(request.error ?? new Error('read failed'));
       });
-      return keys.map(String).join(' | ');
+    try {
+      const keys = await all<IDBValidKey>('cache', true);
+      const homes = await all<{ homeId: string; lists: Record<string, unknown> }>(
+        'homeRecords',
+        false,
+      );
+      return {
+        keys: keys.map(String),
+        lists: homes.flatMap((home) =>
+          Object.keys(home.lists).map((resource) => ({ resource, homeId: home.homeId })),
+        ),
+      };
     } finally {
       db.close();
     }
   });
+  const lists = stored.lists.flatMap(({ resource, homeId }) => {
+    const known = RESOURCES.find((r) => r === resource);
+    return known === undefined ? [] : [JSON.stringify(lookupQueryKey(known, 'home', homeId))];
+  });
+  return [...stored.keys, ...lists].join(' | ');
 }
 
 export interface SeededDraft {

@@ -1,10 +1,12 @@
 // The device database `field-app-db` (section 9): the write queue, drafts, files,
-// thumbnails, the persisted query cache and small metadata, in one Dexie database.
+// thumbnails, the persisted query cache and small metadata, in one Dexie database; since
+// version 5 also the records of homes kept on the device (home-store.ts, issue 11).
 
 import Dexie from 'dexie';
 import type { EntityTable } from 'dexie';
 import type { Draft, FileRecord, QueuedMutation } from '@field/domain';
 import { LOCAL_DB, MESSAGES } from '@field/domain';
+import { homeListOfKey } from './home-list-key';
 
 /** A queued write as stored: the spec's fields plus what ordering and resuming need. */
 export interface MutationRow extends QueuedMutation {
@@ -53,6 +55,38 @@ export interface ThumbnailRow {
   thumbnail: string;
 }
 
+/** A record as the device keeps it: the server's fields, its id among them. */
+export type StoredRecord = Record<string, unknown> & { id: string };
+
+/**
+ * One home's records on the device: each list the user reads (resource -> records), as the
+ * server last gave it with confirmed writes applied. One row per home, not per record: a
+ * first sync of thousands of homes writes thousands of rows instead of hundreds of
+ * thousands (docs/decisions.md, "Sync ahead").
+ */
+export interface HomeRecordsRow {
+  homeId: string;
+  lists: Partial<Record<string, StoredRecord[]>>;
+  /** When each list was last read from the server (ms since epoch). */
+  syncedAt: Partial<Record<string, number>>;
+}
+
+/** What the readiness view and eviction need of a home, without reading its records. */
+export interface HomeSyncRow {
+  homeId: string;
+  /** When a sync-ahead pass last brought every list of `resources`; 0 when none has. */
+  syncedAt: number;
+  /** The lists that pass brought. */
+  resources: string[];
+  records: number;
+  /** Approximate bytes of the home's records. */
+  bytes: number;
+  /** Per list: count and newest change, so an unchanged home is not written again. */
+  stamps: Record<string, string>;
+  /** When a screen last opened one of its lists (eviction keeps recent ones longer). */
+  openedAt: number;
+}
+
 export type FieldDatabase = Dexie & {
   files: EntityTable<FileRecord, 'id'>;
   thumbnails: EntityTable<ThumbnailRow, 'fileId'>;
@@ -60,7 +94,16 @@ export type FieldDatabase = Dexie & {
   mutations: EntityTable<MutationRow, 'id'>;
   cache: EntityTable<CacheRow, 'key'>;
   metadata: EntityTable<MetadataRow, 'key'>;
+  homeRecords: EntityTable<HomeRecordsRow, 'homeId'>;
+  homeSync: EntityTable<HomeSyncRow, 'homeId'>;
 };
+
+/**
+ * The device database's own version after the section 9 schema (version 4, six stores):
+ * version 5 adds the two stores of homes kept on the device and keeps every other store
+ * and its data.
+ */
+export const DEVICE_DB_VERSION = LOCAL_DB.version + 1;
 
 /** Thrown where the browser has no IndexedDB; its message is the spec's text. */
 export class IndexedDbUnsupportedError extends Error {
@@ -90,7 +133,48 @@ export function openFieldDatabase(name: string = LOCAL_DB.name): FieldDatabase {
     cache: 'key, updatedAt',
     metadata: 'key',
   });
+  db.version(DEVICE_DB_VERSION)
+    .stores({ homeRecords: 'homeId', homeSync: 'homeId' })
+    .upgrade(async (tx) => {
+      // Lists of homes persisted per query by earlier versions move into the home rows, so
+      // a device updated offline still opens what it opened before.
+      const rows = await tx.table<CacheRow, string>('cache').toArray();
+      const homes = new Map<string, HomeRecordsRow>();
+      const moved: string[] = [];
+      for (const row of rows) {
+        const list = legacyHomeList(row);
+        if (list === undefined) continue;
+        const home = homes.get(list.homeId) ?? { homeId: list.homeId, lists: {}, syncedAt: {} };
+        home.lists[list.resource] = list.records;
+        home.syncedAt[list.resource] = list.syncedAt;
+        homes.set(list.homeId, home);
+        moved.push(row.key);
+      }
+      await tx.table<HomeRecordsRow, string>('homeRecords').bulkPut([...homes.values()]);
+      await tx.table<CacheRow, string>('cache').bulkDelete(moved);
+    });
   return db;
+}
+
+/** A query of a home's list stored by an earlier version (`[/api{base}, listByHome, id]`). */
+function legacyHomeList(
+  row: CacheRow,
+): { resource: string; homeId: string; records: StoredRecord[]; syncedAt: number } | undefined {
+  const value: unknown = row.value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (!('queryKey' in value) || !('state' in value)) return undefined;
+  const target = homeListOfKey(value.queryKey);
+  const state: unknown = value.state;
+  if (target === undefined || typeof state !== 'object' || state === null) return undefined;
+  const data: unknown = 'data' in state ? state.data : undefined;
+  const updatedAt: unknown = 'dataUpdatedAt' in state ? state.dataUpdatedAt : undefined;
+  if (!Array.isArray(data)) return undefined;
+  const items: unknown[] = data;
+  const records = items.filter(
+    (item): item is StoredRecord =>
+      typeof item === 'object' && item !== null && 'id' in item && typeof item.id === 'string',
+  );
+  return { ...target, records, syncedAt: typeof updatedAt === 'number' ? updatedAt : 0 };
 }
 
 let shared: FieldDatabase | undefined;

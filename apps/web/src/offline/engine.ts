@@ -23,6 +23,9 @@ import type { FileStore } from './files';
 import { createDefaultBlobStore, createFileStore, releaseUploadedFiles } from './files';
 import { createDefaultHandlers } from './mutation-handlers';
 import { MutationQueue } from './mutation-queue';
+import { applyConfirmedWrites } from './confirmed-writes';
+import type { HomeStore } from './home-store';
+import { createHomeStore } from './home-store';
 import type { FieldQueryPersister } from './query-persister';
 import {
   createFieldQueryClient,
@@ -47,8 +50,12 @@ export interface OfflineEngine {
   drafts: DraftStore;
   files: FileStore;
   persister: FieldQueryPersister;
+  /** Homes' records on the device (home lists of every screen, the sync ahead's homes). */
+  homeStore: HomeStore;
   queryClient: QueryClient;
   connection: ConnectionMonitor;
+  /** Writes what is waiting to be stored (the page is hiding); resolves once it is. */
+  flush(): Promise<void>;
   stop(): void;
 }
 
@@ -111,7 +118,8 @@ export async function startOfflineEngine(
   const db = options.dbName === undefined ? getFieldDatabase() : openFieldDatabase(options.dbName);
   const files = createFileStore(db, await createDefaultBlobStore(db));
   const drafts = createDraftStore(db, { files });
-  const persister = createFieldQueryPersister(db);
+  const homeStore = createHomeStore(db);
+  const persister = createFieldQueryPersister(db, { homeLists: homeStore.persisterFn });
   const queryClient =
     options.queryClient === undefined
       ? createFieldQueryClient(persister)
@@ -137,6 +145,7 @@ export async function startOfflineEngine(
       if (event.type === 'storage-cleared') notify({ level: 'warning', message: event.message });
     }),
     releaseUploadedFiles(queue, files),
+    applyConfirmedWrites(queue, homeStore),
     breaker.onMessage((m) => notify({ level: m.level, message: m.message })),
     breaker.onRecovered(() => queue.kick()),
   );
@@ -161,12 +170,21 @@ export async function startOfflineEngine(
     }),
   );
 
-  // Writes before reads: a page closing keeps what the debounce was holding.
-  const flush = (): void => {
-    if (document.visibilityState === 'hidden') void persister.storage.flush();
+  // A page being hidden or left keeps what the debounce was holding: mobile browsers may
+  // end a hidden page without `pagehide`, and `pagehide` comes without `visibilitychange`
+  // on some navigations, so both flush.
+  const flush = (): Promise<void> =>
+    Promise.all([persister.storage.flush(), homeStore.flush()]).then(() => undefined);
+  const onHidden = (): void => {
+    if (document.visibilityState === 'hidden') void flush();
   };
-  document.addEventListener('visibilitychange', flush);
-  stops.push(() => document.removeEventListener('visibilitychange', flush));
+  const onPageHide = (): void => void flush();
+  document.addEventListener('visibilitychange', onHidden);
+  window.addEventListener('pagehide', onPageHide);
+  stops.push(() => {
+    document.removeEventListener('visibilitychange', onHidden);
+    window.removeEventListener('pagehide', onPageHide);
+  });
 
   void requestPersistentStorage();
   void drafts.recoverFallbacks().catch(() => undefined);
@@ -179,12 +197,14 @@ export async function startOfflineEngine(
     drafts,
     files,
     persister,
+    homeStore,
     queryClient,
     connection: monitor,
+    flush,
     stop() {
       queue.stop();
       for (const stop of stops) stop();
-      void persister.storage.flush();
+      void flush();
     },
   };
 }

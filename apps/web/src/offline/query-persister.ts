@@ -1,12 +1,15 @@
 // Cached reads (section 9): TanStack Query persisted PER QUERY to the `cache` store
 // (version tag v4, 24 h, writes debounced 500 ms), so one edit rewrites one row and a
 // screen opened offline reads only its own queries, never the whole cache as one blob.
+// A home's list of a resource goes to the home store instead (home-store.ts), where the
+// sync ahead puts every list of the user's homes.
 
 import type { Query, QueryKey, QueryPersister, QueryState } from '@tanstack/react-query';
 import { QueryClient, notifyManager } from '@tanstack/react-query';
 import { PERSISTED_CACHE, QUERY } from '@field/domain';
 import { ApiError } from '../api/errors';
 import type { FieldDatabase } from './database';
+import { homeListOfKey } from './home-list-key';
 
 export const QUERY_CACHE_PREFIX = 'field-app-query';
 
@@ -132,7 +135,14 @@ function startsWith(key: QueryKey, prefix: QueryKey): boolean {
  */
 export function createFieldQueryPersister(
   db: FieldDatabase,
-  options: { debounceMs?: number; maxAgeMs?: number; buster?: string; now?: () => number } = {},
+  options: {
+    debounceMs?: number;
+    maxAgeMs?: number;
+    buster?: string;
+    now?: () => number;
+    /** Where home lists are kept (home-store.ts); without it they are cached per query too. */
+    homeLists?: QueryPersister;
+  } = {},
 ): FieldQueryPersister {
   const storage = createCacheStorage(db, options.debounceMs);
   const buster = options.buster ?? PERSISTED_CACHE.versionTag;
@@ -157,8 +167,14 @@ export function createFieldQueryPersister(
     return stored;
   }
 
+  const homeLists = options.homeLists;
+  const isHomeList = (query: Query): boolean =>
+    homeLists !== undefined && homeListOfKey(query.queryKey) !== undefined;
+
   function persistQuery(query: Query): void {
     if (query.state.status !== 'success' || query.state.data === undefined) return;
+    // Home lists live in the home store; an optimistic change there waits for the server.
+    if (isHomeList(query)) return;
     storage.setItem(storageKey(query.queryHash), {
       buster,
       queryHash: query.queryHash,
@@ -172,6 +188,7 @@ export function createFieldQueryPersister(
   }
 
   const persisterFn: QueryPersister = async (queryFn, context, query) => {
+    if (homeLists !== undefined && isHomeList(query)) return homeLists(queryFn, context, query);
     const started = generation;
     if (query.state.data === undefined) {
       const stored = await retrieve(query.queryHash);
@@ -209,10 +226,13 @@ export function createFieldQueryPersister(
       return restored;
     },
     async gc() {
-      for (const [key, stored] of await storage.entries()) {
-        if (!usable(stored)) storage.removeItem(key);
-      }
+      // By the index of write times, reading no values: a start never reads the whole cache.
+      // Entries of another version tag are dropped when they are read.
       await storage.flush();
+      await db.cache
+        .where('updatedAt')
+        .below(now() - maxAge)
+        .delete();
     },
     async clear() {
       generation += 1;

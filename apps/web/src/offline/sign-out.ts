@@ -1,16 +1,18 @@
 // Signing out on a shared device: what the user has not sent yet (writes queued, in flight
 // or failed, and drafts), and the clearing that follows, so the next user sees nothing of
 // theirs. Everything that can be fetched again goes: the persisted query cache, the sync
-// times of homes / employees / vendors, the in-memory QueryClient, and files and thumbnails
-// no kept write or draft refers to. The user's unsent writes and drafts go too, unless they
-// chose to keep them: then they stay tagged with their author, hidden from other users and
-// sent only when that author signs in again.
+// times of homes / employees / vendors, the homes' records (home store), the in-memory
+// QueryClient, and files and thumbnails no kept write or draft refers to. The user's
+// unsent writes and drafts go too, unless they chose to keep them: then they stay tagged
+// with their author, hidden from other users and sent only when that author signs in
+// again.
 
 import type { QueryClient } from '@tanstack/react-query';
 import type { DraftRow, FieldDatabase, MutationRow } from './database';
 import { resetSyncState } from './differential-sync';
 import type { DraftStore } from './drafts';
 import type { FileStore } from './files';
+import type { HomeStore } from './home-store';
 import type { FieldQueryPersister } from './query-persister';
 import { belongsTo } from './session-user';
 
@@ -20,6 +22,8 @@ export interface DeviceData {
   drafts: DraftStore;
   files: FileStore;
   persister: FieldQueryPersister;
+  /** Where homes' records are kept; without it its two stores are emptied directly. */
+  homeStore?: Pick<HomeStore, 'clear'>;
   queryClient: QueryClient;
 }
 
@@ -97,6 +101,14 @@ export async function clearDeviceForSignOut(
   await device.queryClient.cancelQueries();
   device.queryClient.clear();
   await device.persister.clear();
+  if (device.homeStore === undefined) {
+    await db.transaction('rw', db.homeRecords, db.homeSync, async () => {
+      await db.homeRecords.clear();
+      await db.homeSync.clear();
+    });
+  } else {
+    await device.homeStore.clear();
+  }
   await resetSyncState(db);
 
   await removeUnreferencedFiles(device);

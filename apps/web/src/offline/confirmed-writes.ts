@@ -1,0 +1,54 @@
+// A queued write the server has confirmed is applied to the home store at once: the list
+// on the device then holds it even when no screen refetches that list before the device
+// goes offline (the queue no longer lays it over the list once it has left the queue).
+
+import type { QueryKey } from '@tanstack/react-query';
+import { homeIdOf, resourceOfMutationType } from '@field/domain';
+import type { MutationRow } from './database';
+import type { HomeListTarget } from './home-list-key';
+import { homeListOfKey } from './home-list-key';
+import type { HomeStore, StoredRecord } from './home-store';
+import type { MutationQueue } from './mutation-queue';
+
+function dataOf(row: MutationRow): Record<string, unknown> {
+  // Safe: the queue stores only plain objects (checked by the domain rules on enqueue).
+  return typeof row.data === 'object' && row.data !== null
+    ? (row.data as Record<string, unknown>)
+    : {};
+}
+
+/** The home list a write changes: from its query keys, else from its data's home field. */
+export function targetOfWrite(row: MutationRow): HomeListTarget | undefined {
+  const resource = resourceOfMutationType(row.type);
+  if (resource === undefined) return undefined;
+  for (const key of row.queryKeys as QueryKey[]) {
+    const target = homeListOfKey(key);
+    if (target?.resource === resource) return target;
+  }
+  const homeId = homeIdOf(resource, dataOf(row));
+  return homeId === undefined ? undefined : { resource, homeId };
+}
+
+/** The list after one write: an add joins (or replaces), a change merges, a delete removes. */
+export function applyWrite(records: StoredRecord[], row: MutationRow): StoredRecord[] {
+  const data = dataOf(row);
+  const id = data['id'];
+  if (typeof id !== 'string') return records;
+  if (row.operation === 'delete') return records.filter((record) => record.id !== id);
+  if (row.operation === 'submit') {
+    return [...records.filter((record) => record.id !== id), { ...data, id }];
+  }
+  return records.map((record) => (record.id === id ? { ...record, ...data, id } : record));
+}
+
+/** Applies every write the queue reports sent; returns an unsubscribe. */
+export function applyConfirmedWrites(queue: MutationQueue, store: HomeStore): () => void {
+  return queue.subscribe((event) => {
+    if (event.type !== 'sent') return;
+    const target = targetOfWrite(event.mutation);
+    if (target === undefined) return;
+    store
+      .apply(target, (records) => applyWrite(records, event.mutation))
+      .catch((error: unknown) => console.error('Applying a confirmed write failed', error));
+  });
+}

@@ -1,0 +1,232 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_DB, lookupQueryKey } from '@field/domain';
+import { ApiError } from '../api/errors';
+import { applyWrite, targetOfWrite } from './confirmed-writes';
+import type { FieldDatabase, MutationRow } from './database';
+import { openFieldDatabase } from './database';
+import { startOfflineEngine } from './engine';
+import type { OfflineEngine } from './engine';
+import type { StoredRecord } from './home-store';
+import { createHomeStore } from './home-store';
+import { createFieldQueryClient, createFieldQueryPersister } from './query-persister';
+import { createApiClient } from '../api/client';
+import { createCircuitBreaker } from '../api/circuit-breaker';
+
+let db: FieldDatabase;
+let n = 0;
+let name: string;
+beforeEach(() => {
+  n += 1;
+  name = `home-store-test-${n}`;
+  db = openFieldDatabase(name);
+});
+afterEach(() => db.close());
+
+const call = (
+  id: string,
+  homeId: string,
+  updatedAt = '2026-11-01T00:00:00.000Z',
+): StoredRecord => ({
+  id,
+  Home: homeId,
+  HomeRID: homeId,
+  Notes: `call ${id}`,
+  updatedAt,
+});
+const callsKey = (homeId: string) => lookupQueryKey('phoneCalls', 'home', homeId);
+const offline = () => Promise.reject(new ApiError(0, 'offline', { kind: 'network' }));
+
+/** A page's reading side: the cache persister routing home lists to the home store. */
+function page() {
+  const homeStore = createHomeStore(db);
+  const persister = createFieldQueryPersister(db, {
+    debounceMs: 0,
+    homeLists: homeStore.persisterFn,
+  });
+  return { homeStore, persister, client: createFieldQueryClient(persister) };
+}
+
+describe('home store', () => {
+  it("keeps a screen's home list in the home's row and opens it offline on the next page", async () => {
+    const first = page();
+    await first.client.fetchQuery({
+      queryKey: callsKey('h1'),
+      queryFn: () => [call('c1', 'h1'), call('c2', 'h1')],
+    });
+    await first.homeStore.flush();
+    // Stored in the home store, not as a query of the cache.
+    expect(await db.cache.count()).toBe(0);
+    expect((await db.homeRecords.get('h1'))?.lists['phoneCalls']).toHaveLength(2);
+    first.client.clear();
+
+    const next = page();
+    const queryFn = vi.fn(offline);
+    const data = await next.client.fetchQuery({ queryKey: callsKey('h1'), queryFn });
+    expect(data).toEqual([call('c1', 'h1'), call('c2', 'h1')]);
+    next.client.clear();
+  });
+
+  it('opens a list the sync brought though no screen ever asked for it', async () => {
+    const { homeStore, client } = page();
+    await homeStore.putSynced(
+      [{ homeId: 'h7', lists: { phoneCalls: [call('c9', 'h7')], notes: [] } }],
+      { at: Date.now(), resources: ['phoneCalls', 'notes'] },
+    );
+    const data = await client.fetchQuery({ queryKey: callsKey('h7'), queryFn: offline });
+    expect(data).toEqual([call('c9', 'h7')]);
+    const notes = await client.fetchQuery({
+      queryKey: lookupQueryKey('notes', 'home', 'h7'),
+      queryFn: offline,
+    });
+    expect(notes).toEqual([]);
+    client.clear();
+  });
+
+  it('writes again only the homes whose lists changed since the last pass', async () => {
+    const { homeStore } = page();
+    const homes = (suffix: string) =>
+      ['a', 'b', 'c'].map((homeId) => ({
+        homeId,
+        lists: { phoneCalls: [call(`${homeId}1`, homeId, homeId === 'b' ? suffix : 'x')] },
+      }));
+    expect(await homeStore.putSynced(homes('1'), { at: 1, resources: ['phoneCalls'] })).toBe(3);
+    expect(await homeStore.putSynced(homes('1'), { at: 2, resources: ['phoneCalls'] })).toBe(0);
+    expect(await homeStore.putSynced(homes('2'), { at: 3, resources: ['phoneCalls'] })).toBe(1);
+    const summaries = await homeStore.summaries(['a', 'b', 'c']);
+    expect(summaries.map((s) => [s.homeId, s.syncedAt, s.records])).toEqual([
+      ['a', 3, 1],
+      ['b', 3, 1],
+      ['c', 3, 1],
+    ]);
+    expect(summaries.every((s) => s.bytes > 0)).toBe(true);
+  });
+
+  it('applies a confirmed add, change and delete to the stored list', async () => {
+    const { homeStore } = page();
+    await homeStore.write({ resource: 'phoneCalls', homeId: 'h1' }, [call('c1', 'h1')]);
+    const write = (operation: string, data: Record<string, unknown>): MutationRow => ({
+      id: `m-${operation}`,
+      type: 'phoneCall',
+      operation,
+      data,
+      queryKeys: [callsKey('h1')],
+      timestamp: 1,
+      retryCount: 0,
+      status: 'pending',
+      recordKeys: [],
+      inFlight: false,
+      nextAttemptAt: 0,
+    });
+    const added = write('submit', call('c2', 'h1'));
+    const target = targetOfWrite(added);
+    expect(target).toEqual({ resource: 'phoneCalls', homeId: 'h1' });
+    if (target === undefined) return;
+    await homeStore.apply(target, (records) => applyWrite(records, added));
+    await homeStore.apply(target, (records) =>
+      applyWrite(records, write('update', { id: 'c1', Notes: 'changed' })),
+    );
+    await homeStore.apply(target, (records) => applyWrite(records, write('delete', { id: 'c2' })));
+    expect((await homeStore.read(target))?.records).toEqual([
+      { ...call('c1', 'h1'), Notes: 'changed' },
+    ]);
+  });
+
+  it('forgets every home on clear, and a fetch that was under way does not store its answer', async () => {
+    const { homeStore, client } = page();
+    await homeStore.write({ resource: 'phoneCalls', homeId: 'h1' }, [call('c1', 'h1')]);
+    let answer: (value: StoredRecord[]) => void = () => undefined;
+    const fetching = client.fetchQuery({
+      queryKey: callsKey('h2'),
+      queryFn: () => new Promise<StoredRecord[]>((resolve) => (answer = resolve)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await homeStore.clear();
+    answer([call('c5', 'h2')]);
+    await fetching;
+    await homeStore.flush();
+    expect(await db.homeRecords.count()).toBe(0);
+    expect(await db.homeSync.count()).toBe(0);
+    client.clear();
+  });
+});
+
+describe('device database upgrade', () => {
+  it('keeps every store and moves home lists cached per query by version 4 into home rows', async () => {
+    db.close();
+    await Dexie.delete(name);
+    const old = new Dexie(name);
+    old.version(LOCAL_DB.version).stores({
+      files: 'id, opfsPath',
+      thumbnails: 'fileId',
+      drafts: 'key, [homeRID+formTitle], expirationTime, creationTime',
+      mutations: 'id, status, timestamp, *recordKeys',
+      cache: 'key, updatedAt',
+      metadata: 'key',
+    });
+    const persisted = (queryKey: unknown[], data: unknown) => ({
+      key: `field-app-query-${JSON.stringify(queryKey)}`,
+      value: {
+        buster: 'v4',
+        queryHash: JSON.stringify(queryKey),
+        queryKey,
+        state: { data, dataUpdatedAt: 1234, status: 'success' },
+      },
+      updatedAt: 1234,
+    });
+    await old
+      .table('cache')
+      .bulkPut([
+        persisted(callsKey('h1'), [call('c1', 'h1')]),
+        persisted(['field_homes', 'listActive'], [{ id: 'h1' }]),
+      ]);
+    await old
+      .table('metadata')
+      .put({ key: 'sync:homes', value: { lastFullSync: 1, lastUpdate: 2 } });
+    await old
+      .table('drafts')
+      .put({ key: 'd1', homeRID: 'h1', formTitle: 'x', expirationTime: 1, creationTime: 1 });
+    old.close();
+
+    db = openFieldDatabase(name);
+    expect(await db.homeRecords.get('h1')).toEqual({
+      homeId: 'h1',
+      lists: { phoneCalls: [call('c1', 'h1')] },
+      syncedAt: { phoneCalls: 1234 },
+    });
+    expect((await db.cache.toArray()).map((row) => row.key)).toEqual([
+      'field-app-query-["field_homes","listActive"]',
+    ]);
+    expect(await db.metadata.get('sync:homes')).toBeDefined();
+    expect(await db.drafts.count()).toBe(1);
+  });
+});
+
+describe('flush on unload', () => {
+  let engine: OfflineEngine;
+  afterEach(() => engine.stop());
+
+  it('stores what the cache debounce holds when the page is hidden or left', async () => {
+    engine = await startOfflineEngine({
+      dbName: `${name}-engine`,
+      client: createApiClient({ fetch: () => Promise.reject(new TypeError('offline')) }),
+      breaker: createCircuitBreaker(),
+    });
+    engine.queue.stop();
+    await engine.queryClient.fetchQuery({ queryKey: ['field_vendors'], queryFn: () => ['v1'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The debounce (500 ms) still holds it.
+    expect(await engine.db.cache.count()).toBe(0);
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(async () => expect(await engine.db.cache.count()).toBe(1), { timeout: 300 });
+
+    await engine.queryClient.fetchQuery({ queryKey: ['field_employees'], queryFn: () => ['e1'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await engine.db.cache.count()).toBe(1);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(async () => expect(await engine.db.cache.count()).toBe(2), { timeout: 300 });
+    visibility.mockRestore();
+  });
+});

@@ -1,12 +1,11 @@
 // Builds the HTTP server: the /api tree behind one auth hook, one error handler that
-// shows only 4xx messages, and the built web app with a fallback to index.html.
+// shows only 4xx messages, and the built web app with a fallback to index.html. Answers
+// are compressed and carry cache headers (static.ts, compression.ts, api-caching.ts).
 
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify, { LogController } from 'fastify';
 import { APP_VERSION, MESSAGES } from '@field/domain';
@@ -36,9 +35,12 @@ import { UserRepository } from '../modules/users/repository.js';
 import { profileRoutes } from '../modules/users/routes.js';
 import { batchRoutes } from '../modules/batch/routes.js';
 import { LocalFileStore } from '../storage/local-files.js';
+import { registerApiCaching } from './api-caching.js';
 import { BatchTickets, registerAuthHook } from './auth.js';
+import { registerCompression } from './compression.js';
 import { AppError } from './errors.js';
 import { registerInputGuards } from './input-guards.js';
+import { registerWebApp } from './static.js';
 
 export interface ServerOptions {
   config: Config;
@@ -53,18 +55,6 @@ export interface ServerOptions {
 
 function defaultWebDist(): string {
   return path.resolve(import.meta.dirname, '../../../web/dist');
-}
-
-/**
- * A path the web app's router answers: not the API, not a file. A missing script or image
- * must be a 404, never index.html, or a stale page loading an old chunk after a deploy
- * would run HTML as JavaScript.
- */
-export function isAppRoute(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return !last.includes('.');
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -115,6 +105,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   registerInputGuards(app);
+  // The web app first: its files are precompressed and must not go through on-the-fly
+  // compression, which applies to the routes registered after it (the API).
+  await registerWebApp(app, config.webDist ?? defaultWebDist());
+  registerApiCaching(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   // Per-address limits only where a route asks for one (the sign-in endpoints).
   await app.register(fastifyRateLimit, {
@@ -192,18 +187,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
     { prefix: '/api' },
   );
-
-  const webDist = config.webDist ?? defaultWebDist();
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET' && isAppRoute(request.url)) {
-      return reply.sendFile('index.html');
-    }
-    return reply.code(404).send({ error: MESSAGES.routeNotFound });
-  });
 
   return app;
 }

@@ -115,6 +115,7 @@ const envSchema = z.object({
   CHANGELOG_API_URL: z.url().default('https://api.github.com'),
   CHANGELOG_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   CHANGELOG_REFRESH_SECONDS: z.coerce.number().int().min(0).default(600),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(2).max(600).default(10),
 });
 
 /** Sign-in providers of section 5; each is on when {NAME}_CLIENT_ID and _SECRET are set. */
@@ -199,6 +200,11 @@ export interface Config {
   /** How often the notification streams look for changes in the database. */
   notificationsPollMs: number;
   changelog: ChangelogConfig;
+  /**
+   * A stop (SIGTERM) ends within `totalMs`: answers in flight get `drainMs`, the rest is
+   * left for the handlers' last writes and closing the database.
+   */
+  shutdown: { totalMs: number; drainMs: number };
 }
 
 export interface ChangelogConfig {
@@ -256,6 +262,9 @@ function loadOrCreateSecret(dataDir: string): string {
   }
   return stored;
 }
+
+/** Of a stop's time, what closing the database and the last handler writes keep. */
+const SHUTDOWN_RESERVE_MS = 3000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -337,6 +346,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.CHANGELOG_API_URL.replace(/\/+$/, ''),
       token: e.CHANGELOG_TOKEN,
       refreshSeconds: e.CHANGELOG_REFRESH_SECONDS,
+    },
+    shutdown: {
+      totalMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      drainMs: Math.max(1000, e.SHUTDOWN_TIMEOUT_SECONDS * 1000 - SHUTDOWN_RESERVE_MS),
     },
   };
 }

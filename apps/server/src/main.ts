@@ -33,17 +33,34 @@ async function main(): Promise<void> {
   const pruneTimer = setInterval(prune, HOUR);
   pruneTimer.unref();
 
+  // SIGTERM (a restart, a deploy) and Ctrl-C: stop accepting, end the live streams, let
+  // every request in flight get its answer, close the database, all within
+  // SHUTDOWN_TIMEOUT_SECONDS; a second signal, or the deadline, ends the process at once.
+  let stopping = false;
   const shutdown = (signal: string): void => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(pruneTimer);
+    const deadline = setTimeout(() => {
+      app.log.error(`shutdown took over ${config.shutdown.totalMs} ms: exiting`);
+      process.exit(1);
+    }, config.shutdown.totalMs);
+    deadline.unref();
     app
       .close()
       .then(() => database.db.destroy())
       .then(() => process.exit(0))
-      .catch(() => process.exit(1));
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
   const lines = [

@@ -39,6 +39,7 @@ import { registerApiCaching } from './api-caching.js';
 import { BatchTickets, registerAuthHook } from './auth.js';
 import { registerCompression } from './compression.js';
 import { AppError } from './errors.js';
+import { registerGracefulClose } from './graceful-close.js';
 import { registerInputGuards } from './input-guards.js';
 import { registerWebApp } from './static.js';
 
@@ -70,6 +71,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  // Before any route: it tracks every handler so a close can wait for them.
+  registerGracefulClose(app, { drainMs: config.shutdown.drainMs });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -105,7 +105,7 @@ describe('the built web app', () => {
       expect(gunzipSync(answer.body).toString()).toBe(SCRIPT);
     });
 
-    it.each([{}, { 'accept-encoding': 'identity' }])(
+    it.each<Record<string, string>>([{}, { 'accept-encoding': 'identity' }])(
       'comes as it is otherwise (%o)',
       async (headers) => {
         const answer = await rawGet(asset(), headers);

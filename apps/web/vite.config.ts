@@ -6,16 +6,35 @@
 // every lazy screen are precached so the app opens offline on any route, and a new version
 // waits until the user accepts it (src/app/pwa). API data is not the service worker's: the
 // offline engine keeps it in IndexedDB (docs/decisions.md, "Service worker").
+//
+// Every text file is also written brotli- and gzip-compressed next to itself (x.js.br,
+// x.js.gz), at the highest levels, once per build: the server sends whichever the browser
+// accepts without compressing on each request (apps/server/src/http/static.ts). The
+// manifest (dist/.vite/manifest.json) lists what each entry and route loads, for the size
+// budget (e2e/first-load.test.ts, docs/performance.md).
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { constants } from 'node:zlib';
 
 const THEME_COLOUR = '#17466e';
 
 export default defineConfig({
   plugins: [
     react(),
+    compression({
+      include: /\.(?:js|mjs|css|html|json|webmanifest|svg|txt)$/,
+      exclude: /\.vite\//,
+      // Below this a compressed file saves less than its own headers cost.
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -69,7 +88,7 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },

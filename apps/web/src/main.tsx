@@ -1,7 +1,8 @@
-// Entry point: translations first (loaded on demand), then the offline engine (device
-// database, persisted queries, write queue), then the providers and the router.
+// Entry point: translations first (loaded on demand), then the providers and the router.
+// The offline engine (device database, persisted queries, write queue) is not part of the
+// first load: it starts when a signed-in screen needs it or a sign-in is sent
+// (app/offline-engine.tsx), and adopts the QueryClient made here.
 
-import type { ReactNode } from 'react';
 import { StrictMode, forwardRef, useEffect, useLayoutEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -13,13 +14,11 @@ import type { CustomContentProps, SnackbarKey } from 'notistack';
 import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
 import { SYNC_ROUTE, UI } from '@field/domain';
 import { createAppRouter } from './app/router';
+import { EngineHost, createEngineLoader } from './app/offline-engine';
 import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
 import { createFieldQueryClient } from './offline/query-persister';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
-import { ExpiredDraftsDialog } from './features/drafts/expired-drafts-dialog';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
-import { startOfflineEngine } from './offline/engine';
-import { OfflineEngineProvider } from './offline/react';
 import { i18n, initI18n } from './ui/i18n';
 import { theme } from './ui/theme';
 import './styles.css';
@@ -99,54 +98,46 @@ function NoticeOutlet() {
   return null;
 }
 
+const queryClient = createFieldQueryClient();
+
 /** The engine, or null where the device cannot keep data (the app then runs online only). */
 async function startEngine(): Promise<OfflineEngine | null> {
-  try {
-    const engine = await startOfflineEngine({
-      queryClient: createFieldQueryClient(),
-      client: queueClient,
-      refreshSession: refreshForQueue,
-      notify: showNotice,
-    });
-    // A write that waited on a sign-in goes as soon as someone signs in again.
-    onSignedIn(() => engine.queue.kick());
-    return engine;
-  } catch (error) {
-    console.warn('The offline engine did not start; running online only', error);
-    return null;
-  }
+  const { startOfflineEngine } = await import('./offline/engine');
+  const engine = await startOfflineEngine({
+    queryClient,
+    client: queueClient,
+    refreshSession: refreshForQueue,
+    notify: showNotice,
+  });
+  // A write that waited on a sign-in goes as soon as someone signs in again.
+  onSignedIn(() => engine.queue.kick());
+  return engine;
 }
 
-function WithEngine(props: { engine: OfflineEngine | null; children: ReactNode }) {
-  if (props.engine === null) return props.children;
-  return <OfflineEngineProvider engine={props.engine}>{props.children}</OfflineEngineProvider>;
-}
+const engineLoader = createEngineLoader(startEngine);
 
-void initI18n()
-  .then(() => startEngine())
-  .then((engine) =>
-    root.render(
-      <StrictMode>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <QueryClientProvider client={engine?.queryClient ?? createFieldQueryClient()}>
-            <WithEngine engine={engine}>
-              <SnackbarProvider
-                maxSnack={3}
-                autoHideDuration={UI.toastDurationMs}
-                anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-                Components={TOAST_COMPONENTS}
-              >
-                <NoticeOutlet />
-                <AppUpdatePrompt />
-                <SessionProvider>
-                  {engine !== null && <ExpiredDraftsDialog />}
-                  <RouterProvider router={router} />
-                </SessionProvider>
-              </SnackbarProvider>
-            </WithEngine>
-          </QueryClientProvider>
-        </ThemeProvider>
-      </StrictMode>,
-    ),
-  );
+void initI18n().then(() =>
+  root.render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <EngineHost loader={engineLoader}>
+            <SnackbarProvider
+              maxSnack={3}
+              autoHideDuration={UI.toastDurationMs}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+              Components={TOAST_COMPONENTS}
+            >
+              <NoticeOutlet />
+              <AppUpdatePrompt />
+              <SessionProvider>
+                <RouterProvider router={router} />
+              </SessionProvider>
+            </SnackbarProvider>
+          </EngineHost>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  ),
+);

@@ -32,7 +32,7 @@ function returnLocation(state: unknown): string {
 }
 
 /** Shown while the session is restored from the refresh cookie (section 2). */
-function LoadingPermissions() {
+export function LoadingPermissions() {
   const { t } = useTranslation();
   return (
     <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', gap: 2 }}>

@@ -1,28 +1,38 @@
 // The router: guest routes, the signed-in shell with every route of the domain's table
-// behind its read scope, the public status pages, and 404 for anything else.
+// behind its read scope, the public status pages, and 404 for anything else. Only the
+// guest layout is in the entry; the shell, the engine and every screen load on demand.
 
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { Navigate, createBrowserRouter, redirect } from 'react-router';
 import type { ScreenName } from '@field/domain';
 import { APP_ROUTES, GUEST_ROUTES, PUBLIC_ROUTES } from '@field/domain';
+import { Component as SignInScreen } from '../features/auth/screens/sign-in-screen';
 import { RouteErrorScreen } from './error-screen';
 import { GuestOnly, RequireScope, RequireUser } from './guards';
 import { selectHome } from '../data/local-settings';
+import { useSession } from '../data/session';
 import { loadScreen } from './screens';
 import { GuestLayout } from './shell/guest-layout';
-import { ShellLayout, StatusLayout } from './shell/shell-layout';
+import { SignedInArea } from './signed-in-area';
 
 function lazyScreen(name: ScreenName): RouteObject['lazy'] {
   return async () => loadScreen(name);
 }
 
-const GUEST_SCREENS: Readonly<Record<(typeof GUEST_ROUTES)[number], RouteObject['lazy']>> = {
-  '/': () => import('../features/auth/screens/sign-in-screen'),
-  '/login': () => import('../features/auth/screens/sign-in-screen'),
-  '/register': () => import('../features/auth/screens/register-screen'),
-  '/forgot-password': () => import('../features/auth/screens/forgot-password-screen'),
-  '/check-mail': () => import('../features/auth/screens/check-mail-screen'),
-  '/reset-password': () => import('../features/auth/screens/reset-password-screen'),
+/**
+ * The sign-in screen is part of the entry: it is the first screen of every first visit, and
+ * as a lazy chunk it was one more round trip before anything showed. The other guest
+ * screens load on demand.
+ */
+const GUEST_SCREENS: Readonly<
+  Record<(typeof GUEST_ROUTES)[number], Pick<RouteObject, 'Component' | 'lazy'>>
+> = {
+  '/': { Component: SignInScreen },
+  '/login': { Component: SignInScreen },
+  '/register': { lazy: () => import('../features/auth/screens/register-screen') },
+  '/forgot-password': { lazy: () => import('../features/auth/screens/forgot-password-screen') },
+  '/check-mail': { lazy: () => import('../features/auth/screens/check-mail-screen') },
+  '/reset-password': { lazy: () => import('../features/auth/screens/reset-password-screen') },
 };
 
 /**
@@ -30,6 +40,12 @@ const GUEST_SCREENS: Readonly<Record<(typeof GUEST_ROUTES)[number], RouteObject[
  * replaced without it, before any screen or guard renders: a guard that sends the user to
  * /unauthorized is never undone by the parameter being stripped afterwards.
  */
+/** The status pages sit in the shell for a signed-in user, on a plain page otherwise. */
+function StatusLayout() {
+  const { user } = useSession();
+  return user === null ? <GuestLayout /> : <SignedInArea />;
+}
+
 export function homeIdParameterLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const homeId = url.searchParams.get('homeId');
@@ -50,12 +66,12 @@ export function buildRoutes(): RouteObject[] {
               <GuestLayout />
             </GuestOnly>
           ),
-          children: GUEST_ROUTES.map((path) => ({ path, lazy: GUEST_SCREENS[path] })),
+          children: GUEST_ROUTES.map((path) => ({ path, ...GUEST_SCREENS[path] })),
         },
         {
           element: (
             <RequireUser>
-              <ShellLayout />
+              <SignedInArea />
             </RequireUser>
           ),
           loader: homeIdParameterLoader,

@@ -7,13 +7,11 @@
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Access, UserDocument } from '@field/domain';
-import { resolveAccess, userDocumentSchema } from '@field/domain';
+import { LOCAL_DB, resolveAccess, userDocumentSchema } from '@field/domain';
 import type { ApiClient, HttpMethod, Parser, RequestOptions } from '../api/client';
 import { apiClient } from '../api/client';
-import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
-import { useOptionalOfflineEngine } from '../offline/react';
+import { useOptionalOfflineEngine } from '../offline/engine-context';
 import { SessionChangedError, sessionUserId, setSessionUser } from '../offline/session-user';
-import { clearDeviceForSignOut } from '../offline/sign-out';
 import { refreshSession, signOutOnServer } from './session-api';
 
 const CACHED_USER_KEY = 'session:user';
@@ -120,10 +118,37 @@ export function onSignedIn(listener: () => void): () => void {
   };
 }
 
-async function cacheUser(user: UserDocument | null): Promise<void> {
-  if (!isIndexedDbSupported()) return;
+/**
+ * The device database, loaded when first needed: the guest screens do without Dexie
+ * (docs/performance.md, "first load"). Null where the browser has no IndexedDB.
+ */
+async function deviceDatabase() {
+  if (typeof indexedDB === 'undefined' || indexedDB === null) return null;
+  const { getFieldDatabase } = await import('../offline/database');
+  return getFieldDatabase();
+}
+
+/**
+ * Whether this device may hold the database at all. A first visit has none, so forgetting
+ * "no user" there needs neither Dexie nor a new, empty database. True where the browser
+ * cannot list its databases.
+ */
+async function mayHaveDeviceDatabase(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || indexedDB === null) return false;
+  if (typeof indexedDB.databases !== 'function') return true;
   try {
-    const table = getFieldDatabase().metadata;
+    return (await indexedDB.databases()).some((info) => info.name === LOCAL_DB.name);
+  } catch {
+    return true;
+  }
+}
+
+async function cacheUser(user: UserDocument | null): Promise<void> {
+  try {
+    if (user === null && !(await mayHaveDeviceDatabase())) return;
+    const db = await deviceDatabase();
+    if (db === null) return;
+    const table = db.metadata;
     if (user === null) await table.delete(CACHED_USER_KEY);
     else await table.put({ key: CACHED_USER_KEY, value: user });
   } catch (error) {
@@ -132,9 +157,10 @@ async function cacheUser(user: UserDocument | null): Promise<void> {
 }
 
 async function cachedUser(): Promise<UserDocument | null> {
-  if (!isIndexedDbSupported()) return null;
   try {
-    const row = await getFieldDatabase().metadata.get(CACHED_USER_KEY);
+    const db = await deviceDatabase();
+    if (db === null) return null;
+    const row = await db.metadata.get(CACHED_USER_KEY);
     const parsed = userDocumentSchema.safeParse(row?.value);
     return parsed.success ? parsed.data : null;
   } catch {
@@ -220,6 +246,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // The token and the session's user go first: nothing more is sent as this user.
       const server = signOutOnServer();
       if (engine !== null) {
+        const { clearDeviceForSignOut } = await import('../offline/sign-out');
         await clearDeviceForSignOut(engine, {
           user: leaving,
           keepUnsent: options.keepUnsent === true,

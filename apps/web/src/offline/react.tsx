@@ -3,33 +3,23 @@
 // Writes and drafts another user kept on this device at sign-out are never shown.
 
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ReactNode } from 'react';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { MutationRow } from './database';
-import type { OfflineEngine } from './engine';
 import type { DraftRow } from './database';
+import { useOfflineEngine, useOptionalOfflineEngine } from './engine-context';
 import { belongsTo, sessionUserId, subscribeSessionUser } from './session-user';
 
-const EngineContext = createContext<OfflineEngine | null>(null);
-
-export function OfflineEngineProvider(props: { engine: OfflineEngine; children: ReactNode }) {
-  return <EngineContext.Provider value={props.engine}>{props.children}</EngineContext.Provider>;
-}
-
-/** The engine, or null where it did not start (the app runs online only). */
-export function useOptionalOfflineEngine(): OfflineEngine | null {
-  return useContext(EngineContext);
-}
+// The context lives in engine-context.tsx (no Dexie in it, for the guest screens); screens
+// keep importing it from here.
+export {
+  OfflineEngineProvider,
+  useOfflineEngine,
+  useOptionalOfflineEngine,
+} from './engine-context';
 
 /** The signed-in user's id as the queue knows it (session-user.ts), live. */
 export function useSessionUserId(): string | null {
   return useSyncExternalStore(subscribeSessionUser, sessionUserId);
-}
-
-export function useOfflineEngine(): OfflineEngine {
-  const engine = useContext(EngineContext);
-  if (engine === null) throw new Error('useOfflineEngine needs an OfflineEngineProvider');
-  return engine;
 }
 
 export interface QueueCounts {

@@ -2,13 +2,25 @@
 
 import Box from '@mui/material/Box';
 import { WordMark } from '../../ui/word-mark';
+import { useStartEngine } from '../offline-engine';
+import { preloadShell } from '../signed-in-area';
 import { AppFooter } from './app-footer';
 import { NavigationProgress, PageOutlet, useNavigating } from './page-outlet';
 
 export function GuestLayout() {
   const navigating = useNavigating();
+  const startEngine = useStartEngine();
+  // A form sent here is most often a sign-in: the shell's code and the engine load while
+  // the server answers, instead of after it (neither is part of the guest screens' load).
+  const onSubmitCapture = () => {
+    startEngine();
+    preloadShell();
+  };
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}
+      onSubmitCapture={onSubmitCapture}
+    >
       <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 4 }}>
         {navigating && <NavigationProgress />}
       </Box>

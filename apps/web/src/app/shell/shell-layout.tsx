@@ -1,5 +1,6 @@
 // The signed-in shell: header, side menu (a 260 px drawer, 60 px collapsed; a temporary
 // drawer below the large breakpoint; or a horizontal top bar), the screen, the footer.
+// Its own chunk (signed-in-area.tsx): nothing of it is loaded on the guest screens.
 
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -26,25 +27,23 @@ import MenuIcon from '@mui/icons-material/Menu';
 import type { DataPanelState } from '@field/domain';
 import { SYNC_ROUTE, UI, findRoute, visibleMenu } from '@field/domain';
 import { effectiveTesting, menuOrientation, useLocalSettings } from '../../data/local-settings';
-import { useSession, useSignedIn } from '../../data/session';
+import { useSignedIn } from '../../data/session';
 import { EXTERNAL_LINKS } from '../../ui/links';
-import { isIndexedDbSupported } from '../../offline/database';
-import { useOnlineStatus, useQueueCounts } from '../../offline/react';
+import { useOnlineStatus, useOptionalOfflineEngine, useQueueCounts } from '../../offline/react';
 import { useOnline } from '../../ui/use-online';
 import { WordMark } from '../../ui/word-mark';
+import { ExpiredDraftsDialog } from '../../features/drafts/expired-drafts-dialog';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { useNotificationStream } from '../../features/notifications/api/notifications';
 import { AppFooter } from './app-footer';
 import { DataPanel } from './data-panel';
 import { FeedbackDialog } from './feedback-dialog';
-import { GuestLayout } from './guest-layout';
 import { HomePicker } from './home-picker';
 import { HorizontalMenu } from './horizontal-menu';
 import { NavigationProgress, PageOutlet, useNavigating } from './page-outlet';
 import { ProfileMenu } from './profile-menu';
 import { SideMenu } from './side-menu';
 
-/** The status pages sit in the shell for a signed-in user, on a plain page otherwise. */
 /**
  * The offline indicator with the count of queued writes (the engine's view of the
  * connection); opens the Mutation Queue view. Hidden while online with nothing queued.
@@ -91,11 +90,6 @@ function SyncIndicator() {
   );
 }
 
-export function StatusLayout() {
-  const { user } = useSession();
-  return user === null ? <GuestLayout /> : <ShellLayout />;
-}
-
 function usePageTitle(): string {
   const { t } = useTranslation();
   const location = useLocation();
@@ -110,7 +104,8 @@ export function ShellLayout() {
   const { access } = useSignedIn();
   const settings = useLocalSettings();
   const online = useOnline();
-  const engineRunning = isIndexedDbSupported();
+  // Started before the shell renders (signed-in-area.tsx); null where it cannot run.
+  const engineRunning = useOptionalOfflineEngine() !== null;
   const busy = useIsFetching() + useIsMutating() > 0;
   const navigating = useNavigating();
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -295,6 +290,7 @@ export function ShellLayout() {
         </Box>
         <AppFooter demo={access.demo} />
       </Box>
+      {engineRunning && <ExpiredDraftsDialog />}
       <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
       <DataPanel state={panel} onStateChange={setPanel} />
     </Box>

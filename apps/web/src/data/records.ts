@@ -1,10 +1,12 @@
 // The record layer: a resource of the domain registry read per home (parsed with its
 // domain schema, queued writes laid over it with their sync state) and written through
 // the offline queue (domain check, stored on the device, optimistic change). Whole lists
-// and batch lookups for the screens that need them.
+// and batch lookups for the screens that need them. A home's lists are kept in the
+// device's home store (offline/home-store.ts), where the sync ahead puts every list of the
+// user's homes, so a screen never opened online still opens offline.
 
-import { useQuery } from '@tanstack/react-query';
-import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { Resource } from '@field/domain';
 import {
   LOOKUPS,
@@ -14,10 +16,15 @@ import {
   recordListSchema,
   resourceDef,
 } from '@field/domain';
-import { apiClient } from '../api/client';
+import type { Parser } from '../api/client';
+import { ApiError, apiClient } from '../api/client';
+import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
+import type { SyncedRecord } from '../offline/differential-sync';
+import { SYNCED_LISTS, syncList } from '../offline/differential-sync';
 import type { OfflineEngine } from '../offline/engine';
+import { homeListOfKey } from '../offline/home-list-key';
 import { updateCachedQuery } from '../offline/query-persister';
-import { useOfflineEngine, useQueuedMutations } from '../offline/react';
+import { useOfflineEngine, useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { Overlaid } from './queued-records';
 import { overlayQueued } from './queued-records';
 
@@ -144,31 +151,125 @@ export function useRecordWrites(resource: Resource): RecordWrites {
   return recordWrites(useOfflineEngine(), resource);
 }
 
-/** `POST {resource}/{batch lookup}` with many parents: one request, never one per parent. */
+/** Whether a failed read is the network's fault (the device's copy may then do). */
+function isUnreachable(error: unknown): boolean {
+  // Kinds are set only when no answer came (network, timeout, circuit open).
+  return error instanceof ApiError && error.kind !== undefined;
+}
+
+/**
+ * Job schedules of these jobs from the home store, where the sync ahead keeps them with
+ * their jobs' homes; the homes are found through the jobs lists on screen (a calendar asks
+ * for the schedules of the jobs it shows).
+ */
+async function storedSchedules(
+  engine: OfflineEngine,
+  jobIds: readonly string[],
+): Promise<FieldRecord[] | undefined> {
+  const wanted = new Set(jobIds);
+  const homes = new Set<string>();
+  for (const query of engine.queryClient.getQueryCache().getAll()) {
+    const target = homeListOfKey(query.queryKey);
+    if (target?.resource !== 'jobs' || !Array.isArray(query.state.data)) continue;
+    const jobs: unknown[] = query.state.data;
+    const holds = jobs.some(
+      (job) =>
+        typeof job === 'object' &&
+        job !== null &&
+        (('JobRID' in job && typeof job.JobRID === 'string' && wanted.has(job.JobRID)) ||
+          ('id' in job && typeof job.id === 'string' && wanted.has(job.id))),
+    );
+    if (holds) homes.add(target.homeId);
+  }
+  const found: FieldRecord[] = [];
+  let any = false;
+  for (const homeId of homes) {
+    const stored = await engine.homeStore.read({ resource: 'jobSchedules', homeId });
+    if (stored === undefined) continue;
+    any = true;
+    found.push(...stored.records.filter((record) => wanted.has(textOf(record, 'JobRID'))));
+  }
+  return any ? found : undefined;
+}
+
+/**
+ * `POST {resource}/{batch lookup}` with many parents: one request, never one per parent.
+ * Offline, job schedules the sync ahead brought are read from the device.
+ */
 export function useBatchRecords(resource: Resource, ids: string[] | undefined) {
   const def = resourceDef(resource);
   const lookup = def.lookups[0];
+  const engine = useOptionalOfflineEngine();
   return useQuery({
     queryKey: [apiPath(resource), 'batch', ids],
     enabled: lookup !== undefined && ids !== undefined && ids.length > 0,
-    queryFn: ({ signal }) => {
-      if (lookup === undefined) return Promise.resolve([]);
+    queryFn: async ({ signal }) => {
+      if (lookup === undefined) return [];
       const { path, param } = LOOKUPS[lookup].batch;
       const url = `${apiPath(resource)}/${path}`;
-      return apiClient.post(url, { [param]: ids }, recordListSchema(resource), { signal });
+      const stored = () =>
+        engine !== null && resource === 'jobSchedules' && ids !== undefined
+          ? storedSchedules(engine, ids)
+          : Promise.resolve(undefined);
+      if (engine !== null && !engine.connection.isOnline()) {
+        const records = await stored();
+        if (records !== undefined) return records;
+      }
+      try {
+        return await apiClient.post(url, { [param]: ids }, recordListSchema(resource), { signal });
+      } catch (error) {
+        const records = isUnreachable(error) ? await stored() : undefined;
+        if (records === undefined) throw error;
+        return records;
+      }
     },
   });
 }
 
-/** A whole list (`/field_employees/list`, `/field_vendors/list`). */
-export function useRecordList(resource: 'employees' | 'vendors', enabled = true) {
+type SyncedFieldRecord = FieldRecord & SyncedRecord;
+
+function isSyncedRecord(record: FieldRecord): record is SyncedFieldRecord {
+  const { updatedAt, deletedAt } = record;
+  return (
+    (updatedAt === undefined || typeof updatedAt === 'string') &&
+    (deletedAt === undefined || deletedAt === null || typeof deletedAt === 'string')
+  );
+}
+
+/** A whole list's answer (tombstones included) checked with the resource's schema. */
+function syncedListParser(resource: Resource): Parser<SyncedFieldRecord[]> {
+  const schema = recordListSchema(resource);
+  return { parse: (data) => schema.parse(data).filter(isSyncedRecord) };
+}
+
+/**
+ * A whole list as one cached query, brought up to date differentially (a full list every
+ * 7 days, otherwise the changes since the last sync less 5 minutes, tombstones removing
+ * records): `/field_employees/list`, `/field_vendors/list`. The sync ahead fetches it with
+ * the same options.
+ */
+export function recordListQuery(resource: 'employees' | 'vendors', queryClient: QueryClient) {
   const list = resourceDef(resource).syncList?.list ?? 'list';
-  return useQuery({
-    queryKey: [`${apiPath(resource)}/${list}`],
-    enabled,
-    queryFn: ({ signal }) =>
-      apiClient.get(`${apiPath(resource)}/${list}`, recordListSchema(resource), { signal }),
+  const queryKey = [`${apiPath(resource)}/${list}`];
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }): Promise<FieldRecord[]> =>
+      isIndexedDbSupported()
+        ? syncList(SYNCED_LISTS[resource], {
+            client: apiClient,
+            db: getFieldDatabase(),
+            parser: syncedListParser(resource),
+            current: queryClient.getQueryData<SyncedFieldRecord[]>(queryKey),
+            signal,
+          })
+        : apiClient.get(`${apiPath(resource)}/${list}`, recordListSchema(resource), { signal }),
   });
+}
+
+/** A whole list (`/field_employees/list`, `/field_vendors/list`), synced differentially. */
+export function useRecordList(resource: 'employees' | 'vendors', enabled = true) {
+  const queryClient = useQueryClient();
+  return useQuery({ ...recordListQuery(resource, queryClient), enabled });
 }
 
 /** Employee names by id, for screens that show staff; empty without the staff read scope. */

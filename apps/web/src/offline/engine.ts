@@ -33,6 +33,8 @@ import {
   persistManualUpdates,
 } from './query-persister';
 import { sessionUserId } from './session-user';
+import type { SyncAhead } from './sync-ahead';
+import { createSyncAhead } from './sync-ahead';
 import { requestPersistentStorage, startStorageMonitor } from './storage-health';
 
 export interface EngineNotice {
@@ -54,6 +56,8 @@ export interface OfflineEngine {
   homeStore: HomeStore;
   queryClient: QueryClient;
   connection: ConnectionMonitor;
+  /** Brings the records of the user's homes onto the device (the data layer sets its plan). */
+  syncAhead: SyncAhead;
   /** Writes what is waiting to be stored (the page is hiding); resolves once it is. */
   flush(): Promise<void>;
   stop(): void;
@@ -163,6 +167,15 @@ export async function startOfflineEngine(
   });
   live.connection = monitor;
   stops.push(() => monitor.stop());
+  const syncAhead = createSyncAhead({
+    client,
+    db,
+    store: homeStore,
+    queryClient,
+    isOnline: () => monitor.isOnline(),
+    onConnectionChange: (listener) => monitor.subscribe(listener),
+  });
+  stops.push(() => syncAhead.stop());
   stops.push(
     startStorageMonitor({
       notify: (message, level) =>
@@ -200,6 +213,7 @@ export async function startOfflineEngine(
     homeStore,
     queryClient,
     connection: monitor,
+    syncAhead,
     flush,
     stop() {
       queue.stop();

@@ -23,11 +23,15 @@ import { MESSAGES, UI, errorFetchingHomesMessage, filterByAddress } from '@field
 import type { ActiveHome } from '../../data/homes';
 import { useHomeList, useSelectedHome } from '../../data/homes';
 import { selectHome, setHomeListKind } from '../../data/local-settings';
+import { useSyncAheadPlan } from '../../data/sync-ahead';
 
 const ROW_HEIGHT = 52;
 
 export function HomePicker() {
   const { t } = useTranslation();
+  // The picker is in every signed-in screen's header and reads the homes list the plan is
+  // made of: the sync ahead's plan follows from here.
+  useSyncAheadPlan();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const selected = useSelectedHome();
   const label = selected?.Address ?? t('picker.placeholder');

@@ -1,0 +1,90 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Access } from '@field/domain';
+import { createFieldQueryClient } from '../offline/query-persister';
+import { getFieldDatabase } from '../offline/database';
+import type { ActiveHome } from './homes';
+import { recordListQuery } from './records';
+import { carriedHomes, photosAllowed, readableLists } from './sync-ahead';
+
+const access = (read: string[]): Access => ({
+  admin: false,
+  demo: false,
+  read: new Set(read),
+  write: new Set(),
+});
+
+const employee = (id: string, Name: string, updatedAt: string, deletedAt: string | null = null) => ({
+  id,
+  Name,
+  'First Name': Name,
+  'Last Name': '',
+  Email: `${id}@example.com`,
+  Phone: '',
+  Role: 'Builder',
+  Active: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt,
+  deletedAt,
+});
+const home = (id: string, offline: string[]) => ({ id, 'Offline Homes': offline }) as ActiveHome;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('what the sync ahead brings', () => {
+  it('carries the homes whose Offline Homes name the employee, then the pinned ones', () => {
+    const homes = [home('h1', ['emp-2']), home('h2', ['emp-1']), home('h3', ['emp-2', 'emp-3'])];
+    expect(carriedHomes(homes, 'emp-2', ['h2', 'h3'])).toEqual(['h1', 'h3', 'h2']);
+    expect(carriedHomes(homes, null, [])).toEqual([]);
+  });
+
+  it('brings only the home lists the user may read, and schedules with their jobs', () => {
+    expect(readableLists(access(['communication_phone_calls', 'homes_items']))).toEqual({
+      resources: ['phoneCalls', 'walkItems'],
+      jobSchedules: false,
+    });
+    const overview = readableLists(access(['homes_overview']));
+    expect(overview).toEqual({ resources: ['reviews', 'jobs'], jobSchedules: true });
+  });
+
+  it('fetches photos on Wi-Fi only when the network is Wi-Fi, a cable, or not told', () => {
+    expect(photosAllowed('never', { type: 'wifi' })).toBe(false);
+    expect(photosAllowed('always', { type: 'cellular' })).toBe(true);
+    expect(photosAllowed('wifi', { type: 'cellular' })).toBe(false);
+    expect(photosAllowed('wifi', { type: 'wifi' })).toBe(true);
+    expect(photosAllowed('wifi', {})).toBe(true);
+    expect(photosAllowed('wifi', { saveData: true })).toBe(false);
+  });
+});
+
+describe('employees and vendors, differentially', () => {
+  it('lists in full once, then takes changes and tombstones since the last sync', async () => {
+    await getFieldDatabase().metadata.clear();
+    const requested: string[] = [];
+    const answers: Record<string, unknown[]> = {
+      '/api/field_employees/list': [
+        employee('e1', 'Ann', '2026-11-01T00:00:00.000Z'),
+        employee('e2', 'Bob', '2026-11-01T00:00:00.000Z'),
+      ],
+      '/api/field_employees/listUpdatedAfter': [
+        employee('e1', 'Ann Lee', '2026-11-02T00:00:00.000Z'),
+        employee('e2', 'Bob', '2026-11-02T00:00:00.000Z', '2026-11-02T00:00:00.000Z'),
+        employee('e3', 'Cy', '2026-11-02T00:00:00.000Z'),
+      ],
+    };
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      requested.push(url);
+      const answer = answers[url.split('?')[0] ?? ''] ?? [];
+      return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
+    });
+    const client = createFieldQueryClient();
+    const query = () => client.fetchQuery({ ...recordListQuery('employees', client), staleTime: 0 });
+
+    expect((await query()).map((e) => e['Name'])).toEqual(['Ann', 'Bob']);
+    expect((await query()).map((e) => e['Name'])).toEqual(['Ann Lee', 'Cy']);
+    expect(requested[0]).toBe('/api/field_employees/list');
+    expect(requested[1]).toMatch(/^\/api\/field_employees\/listUpdatedAfter\?lastUpdate=/);
+    client.clear();
+  });
+});

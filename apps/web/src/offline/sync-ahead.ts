@@ -1,0 +1,427 @@
+// Sync ahead (issue 11): while online, every list the user reads of every home they carry
+// comes onto the device, so a screen never opened online still shows its home's records
+// offline. Homes go in chunks of 500 (the batch lookups' limit), one `listByHomes` call per
+// resource and chunk, job schedules by their jobs (`listByJobs`); each chunk is checked
+// record by record in slices and written to the home store, which rewrites only the homes
+// whose lists changed. Passes run when a plan first arrives (sign-in), every refetch
+// interval while the page is visible, when the connection returns, and on demand.
+
+import type { QueryClient } from '@tanstack/react-query';
+import type { Resource } from '@field/domain';
+import {
+  CONNECTION,
+  LOOKUPS,
+  MAX_BATCH_IDS,
+  QUERY,
+  apiPath,
+  homeIdOf,
+  lookupQueryKey,
+  recordListSchema,
+} from '@field/domain';
+import type { ApiClient, Parser } from '../api/client';
+import type { FieldDatabase } from './database';
+import { homeListOfKey } from './home-list-key';
+import type { HomeStore, StoredRecord, SyncedHome } from './home-store';
+import { yieldToMain } from './home-store';
+
+export interface SyncList {
+  /** What it is, for errors (`employees`). */
+  name: string;
+  run(signal: AbortSignal): Promise<unknown>;
+}
+
+export interface SyncPlan {
+  /** Whose plan it is: another user's starts afresh. */
+  userId: string;
+  /** The homes the user carries: their Offline Homes, and homes pinned "Keep offline". */
+  homeIds: readonly string[];
+  /** Every resource with a home lookup the user may read. */
+  resources: readonly Resource[];
+  /** Whether job schedules come too (by the jobs of the homes). */
+  jobSchedules: boolean;
+  /** Whole lists brought up to date first (employees, vendors: differentially). */
+  lists?: readonly SyncList[];
+  /** Runs after each chunk is stored (photo thumbnails of its items). */
+  afterChunk?: (homes: readonly SyncedHome[], signal: AbortSignal) => Promise<void>;
+}
+
+export type SyncState = 'idle' | 'syncing' | 'failed';
+
+export interface SyncStatus {
+  state: SyncState;
+  /** Homes of the pass under way that are stored; total of the pass. */
+  done: number;
+  total: number;
+  /** When the last complete pass of the current plan started; null before one. */
+  lastSyncedAt: number | null;
+  /** Why the last pass stopped, when it failed. */
+  error?: string;
+}
+
+export interface SyncAhead {
+  /** The plan to keep (null when signed out: a pass under way stops). */
+  setPlan(plan: SyncPlan | null): void;
+  /** A full pass now (or the one under way); resolves when it ends, rejects when it fails. */
+  syncNow(): Promise<void>;
+  status(): SyncStatus;
+  subscribe(listener: () => void): () => void;
+  stop(): void;
+}
+
+export interface SyncAheadOptions {
+  client: ApiClient;
+  db: FieldDatabase;
+  store: HomeStore;
+  queryClient: QueryClient;
+  isOnline: () => boolean;
+  /** Calls back with the connection's state when it changes. */
+  onConnectionChange: (listener: (online: boolean) => void) => () => void;
+  intervalMs?: number;
+  chunkSize?: number;
+  /** Requests in flight at once within a chunk. */
+  parallel?: number;
+  now?: () => number;
+  /** Whether the page is visible (periodic passes wait while it is hidden). */
+  visible?: () => boolean;
+  /** How long after the connection returns a pass starts (default 2 s). */
+  reconnectDelayMs?: number;
+}
+
+const LAST_PASS_KEY = 'sync-ahead:last';
+/** Homes the current plan keeps (eviction reads it: these go last). */
+export const KEEP_HOMES_KEY = 'sync-ahead:homes';
+const SLICE = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size)
+    out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** Any JSON list; the records are checked one by one afterwards, in slices. */
+const anyList: Parser<unknown[]> = {
+  parse(data) {
+    if (!Array.isArray(data)) throw new Error('expected a list');
+    const items: unknown[] = data;
+    return items;
+  },
+};
+
+/**
+ * The records of an answer checked with the resource's schema, a slice at a time so a
+ * big answer never holds the main thread long; a record the app cannot read is skipped
+ * (and counted in the console) rather than failing every home.
+ */
+async function checkRecords(
+  resource: Resource,
+  items: readonly unknown[],
+): Promise<StoredRecord[]> {
+  const schema = recordListSchema(resource);
+  const records: StoredRecord[] = [];
+  let skipped = 0;
+  for (let start = 0; start < items.length; start += SLICE) {
+    const slice = items.slice(start, start + SLICE);
+    const whole = schema.safeParse(slice);
+    if (whole.success) {
+      records.push(...whole.data);
+    } else {
+      // Only then one by one, to keep the good records of the slice.
+      for (const item of slice) {
+        const one = schema.safeParse([item]);
+        if (one.success) records.push(...one.data);
+        else skipped += 1;
+      }
+    }
+    if (start + SLICE < items.length) await yieldToMain();
+  }
+  if (skipped > 0) console.warn(`Sync ahead skipped ${skipped} ${resource} records it cannot read`);
+  return records;
+}
+
+/** A pool running `work` over `items`, `parallel` at a time. */
+async function eachLimited<T>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+}
+
+function textOf(record: StoredRecord, field: string): string {
+  const value = record[field];
+  return typeof value === 'string' ? value : '';
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+interface PassRequest {
+  /** Only these homes (new in the plan); undefined: every home of the plan. */
+  homes?: readonly string[];
+}
+
+export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
+  const { client, db, store, queryClient } = options;
+  const now = options.now ?? (() => Date.now());
+  const chunkSize = Math.min(options.chunkSize ?? MAX_BATCH_IDS, MAX_BATCH_IDS);
+  const parallel = options.parallel ?? 3;
+  const intervalMs = options.intervalMs ?? QUERY.refetchIntervalMs;
+  const reconnectDelayMs = options.reconnectDelayMs ?? 2 * CONNECTION.syncDebounceMs;
+  const visible =
+    options.visible ??
+    (() => typeof document === 'undefined' || document.visibilityState !== 'hidden');
+
+  let plan: SyncPlan | null = null;
+  let status: SyncStatus = { state: 'idle', done: 0, total: 0, lastSyncedAt: null };
+  const listeners = new Set<() => void>();
+  let running: { promise: Promise<void>; abort: AbortController; full: boolean } | undefined;
+  let queued:
+    | {
+        request: PassRequest;
+        waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+      }
+    | undefined;
+  let stopped = false;
+
+  /** Drops the passes waiting their turn (their callers see them end). */
+  function dropQueued(): void {
+    for (const waiter of queued?.waiters ?? []) waiter.resolve();
+    queued = undefined;
+  }
+
+  function set(next: Partial<SyncStatus>): void {
+    status = { ...status, ...next };
+    if (next.state !== undefined && next.state !== 'failed') delete status.error;
+    for (const listener of listeners) listener();
+  }
+
+  /** The lists of a chunk of homes: one call per resource, schedules by their jobs. */
+  async function fetchChunk(
+    current: SyncPlan,
+    homeIds: readonly string[],
+    signal: AbortSignal,
+  ): Promise<SyncedHome[]> {
+    const homes = new Map<string, SyncedHome>(
+      homeIds.map((homeId) => [
+        homeId,
+        { homeId, lists: Object.fromEntries(current.resources.map((r) => [r, []])) },
+      ]),
+    );
+    const add = (homeId: string | undefined, resource: string, record: StoredRecord): void => {
+      const list = homeId === undefined ? undefined : homes.get(homeId)?.lists[resource];
+      list?.push(record);
+    };
+    const { path, param } = LOOKUPS.home.batch;
+    await eachLimited(current.resources, parallel, async (resource) => {
+      const items = await client.post(
+        `${apiPath(resource)}/${path}`,
+        { [param]: homeIds },
+        anyList,
+        { signal },
+      );
+      for (const record of await checkRecords(resource, items)) {
+        add(homeIdOf(resource, record), resource, record);
+      }
+    });
+    if (current.jobSchedules) {
+      const homeOfJob = new Map<string, string>();
+      for (const home of homes.values()) {
+        for (const job of home.lists['jobs'] ?? []) {
+          homeOfJob.set(textOf(job, 'JobRID') || job.id, home.homeId);
+        }
+        home.lists['jobSchedules'] = [];
+      }
+      const jobs = LOOKUPS.job.batch;
+      await eachLimited(chunks([...homeOfJob.keys()], MAX_BATCH_IDS), parallel, async (jobIds) => {
+        const items = await client.post(
+          `${apiPath('jobSchedules')}/${jobs.path}`,
+          { [jobs.param]: jobIds },
+          anyList,
+          { signal },
+        );
+        for (const record of await checkRecords('jobSchedules', items)) {
+          add(homeOfJob.get(textOf(record, 'JobRID')), 'jobSchedules', record);
+        }
+      });
+    }
+    return [...homes.values()];
+  }
+
+  /** Screens showing a home of the chunk see the new lists at once. */
+  function refreshQueries(homes: readonly SyncedHome[], at: number): void {
+    const byId = new Map(homes.map((home) => [home.homeId, home]));
+    for (const query of queryClient.getQueryCache().getAll()) {
+      const target = homeListOfKey(query.queryKey);
+      if (target === undefined || query.state.data === undefined) continue;
+      const records = byId.get(target.homeId)?.lists[target.resource];
+      if (records === undefined) continue;
+      queryClient.setQueryData(lookupQueryKey(target.resource, 'home', target.homeId), records, {
+        updatedAt: at,
+      });
+    }
+  }
+
+  async function pass(current: SyncPlan, request: PassRequest, signal: AbortSignal): Promise<void> {
+    const at = now();
+    const homeIds = request.homes ?? current.homeIds;
+    const resources: string[] = [...current.resources];
+    if (current.jobSchedules) resources.push('jobSchedules');
+    set({ state: 'syncing', done: 0, total: homeIds.length });
+    for (const list of current.lists ?? []) await list.run(signal);
+    let done = 0;
+    for (const chunk of chunks(homeIds, chunkSize)) {
+      const homes = await fetchChunk(current, chunk, signal);
+      await store.putSynced(homes, { at, resources, signal });
+      refreshQueries(homes, at);
+      if (current.afterChunk !== undefined) await current.afterChunk(homes, signal);
+      done += chunk.length;
+      set({ done });
+    }
+    if (request.homes === undefined) {
+      await db.metadata.put({ key: LAST_PASS_KEY, value: { userId: current.userId, at } });
+      set({ lastSyncedAt: at });
+    }
+  }
+
+  function merge(a: PassRequest | undefined, b: PassRequest): PassRequest {
+    if (a === undefined) return b;
+    if (a.homes === undefined || b.homes === undefined) return {};
+    return { homes: [...new Set([...a.homes, ...b.homes])] };
+  }
+
+  function start(request: PassRequest): Promise<void> {
+    const current = plan;
+    if (current === null || stopped) return Promise.resolve();
+    if (running !== undefined) {
+      // One pass at a time: a full pass under way covers any request; others wait their turn.
+      if (running.full && !running.abort.signal.aborted) return running.promise;
+      const next = queued ?? { request, waiters: [] };
+      next.request = merge(queued?.request, request);
+      queued = next;
+      return new Promise((resolve, reject) => next.waiters.push({ resolve, reject }));
+    }
+    const abort = new AbortController();
+    const promise = pass(current, request, abort.signal).then(
+      () => set({ state: 'idle', done: 0, total: 0 }),
+      (error: unknown) => {
+        if (isAbort(error) || abort.signal.aborted) {
+          set({ state: 'idle', done: 0, total: 0 });
+          return;
+        }
+        set({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+        throw error;
+      },
+    );
+    running = { promise, abort, full: request.homes === undefined };
+    const after = (): void => {
+      running = undefined;
+      const next = queued;
+      queued = undefined;
+      if (next === undefined) return;
+      const started = plan === null ? Promise.resolve() : start(next.request);
+      for (const waiter of next.waiters) started.then(waiter.resolve, waiter.reject);
+    };
+    promise.then(after, after);
+    return promise;
+  }
+
+  /** A full pass when online and due (none complete yet, or the last older than the interval). */
+  async function passIfDue(force: boolean): Promise<void> {
+    const current = plan;
+    if (current === null || !options.isOnline()) return;
+    if (!force) {
+      const stored = await db.metadata.get(LAST_PASS_KEY);
+      const last: unknown = stored?.value;
+      if (
+        typeof last === 'object' &&
+        last !== null &&
+        'userId' in last &&
+        last.userId === current.userId &&
+        'at' in last &&
+        typeof last.at === 'number' &&
+        now() - last.at < intervalMs
+      ) {
+        if (status.lastSyncedAt === null) set({ lastSyncedAt: last.at });
+        return;
+      }
+    }
+    await start({});
+  }
+
+  const timer = setInterval(() => {
+    if (visible()) void passIfDue(false).catch(() => undefined);
+  }, intervalMs);
+  // After the connection returns the queue drains first (it waits 1 s): the pass then
+  // reads the server with this device's writes in it.
+  let reconnect: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = options.onConnectionChange((online) => {
+    if (reconnect !== undefined) clearTimeout(reconnect);
+    reconnect = undefined;
+    if (online) {
+      reconnect = setTimeout(() => void passIfDue(true).catch(() => undefined), reconnectDelayMs);
+    }
+  });
+
+  return {
+    setPlan(next) {
+      const previous = plan;
+      plan = next;
+      if (next === null) {
+        running?.abort.abort();
+        dropQueued();
+        set({ state: 'idle', done: 0, total: 0, lastSyncedAt: null });
+        return;
+      }
+      void db.metadata
+        .put({ key: KEEP_HOMES_KEY, value: [...next.homeIds] })
+        .catch(() => undefined);
+      const sameUser = previous !== null && previous.userId === next.userId;
+      const sameLists =
+        sameUser &&
+        previous.jobSchedules === next.jobSchedules &&
+        previous.resources.length === next.resources.length &&
+        previous.resources.every((resource) => next.resources.includes(resource));
+      if (!sameUser) {
+        running?.abort.abort();
+        dropQueued();
+        set({ lastSyncedAt: null });
+        void passIfDue(false).catch(() => undefined);
+        return;
+      }
+      if (!sameLists) {
+        void passIfDue(true).catch(() => undefined);
+        return;
+      }
+      const known = new Set(previous.homeIds);
+      const added = next.homeIds.filter((homeId) => !known.has(homeId));
+      if (added.length > 0 && options.isOnline())
+        void start({ homes: added }).catch(() => undefined);
+    },
+    syncNow: () => start({}),
+    status: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (reconnect !== undefined) clearTimeout(reconnect);
+      unsubscribe();
+      running?.abort.abort();
+      dropQueued();
+    },
+  };
+}

@@ -283,6 +283,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('files_owner').execute();
     },
   },
+  '0005-list-fingerprints': {
+    async up(db: Kysely<unknown>) {
+      // A list by home or parent is answered from a cache while its fingerprint (rows and
+      // the sum of their versions) is unchanged; with the version in the lookup indexes
+      // the fingerprint is read from the index alone. They replace the indexes of 0001,
+      // whose columns they begin with.
+      await db.schema
+        .createIndex('records_home_version')
+        .on('records')
+        .columns(['kind', 'home_rid', 'version'])
+        .execute();
+      await db.schema
+        .createIndex('records_parent_version')
+        .on('records')
+        .columns(['kind', 'parent_id', 'version'])
+        .execute();
+      await db.schema.dropIndex('records_home').execute();
+      await db.schema.dropIndex('records_parent').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('records_home')
+        .on('records')
+        .columns(['kind', 'home_rid'])
+        .execute();
+      await db.schema
+        .createIndex('records_parent')
+        .on('records')
+        .columns(['kind', 'parent_id'])
+        .execute();
+      await db.schema.dropIndex('records_home_version').execute();
+      await db.schema.dropIndex('records_parent_version').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

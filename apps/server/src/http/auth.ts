@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access, AccessKind, Requirement, Scope } from '@field/domain';
 import { hasAccess, resolveAccess } from '@field/domain';
 import type { UserRepository, UserRow } from '../modules/users/repository.js';
+import type { AuthChange, AuthChanges } from '../modules/auth/auth-changes.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -28,24 +29,96 @@ declare module 'fastify' {
   }
 }
 
+/** How long a verified user is trusted without asking the database (a safety net: changes
+ * are announced and forget the entry at once). */
+const AUTH_CACHE_TTL_MS = 30_000;
+const AUTH_CACHE_MAX = 10_000;
+
+/**
+ * The users of live sessions, so a request costs no database round trip to authenticate.
+ * Every change that could refuse or change a cached user (scopes, password, profile,
+ * sign-out, a session ended) is announced by the repository that made it once committed
+ * (auth-changes.ts) and forgets the entries it touches; a change announced while an entry
+ * was being read keeps that read out of the cache.
+ */
+export class AuthCache {
+  private readonly entries = new Map<string, { user: AuthUser; expiresAt: number }>();
+  private epoch = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    changes: AuthChanges,
+    private readonly ttlMs = AUTH_CACHE_TTL_MS,
+  ) {
+    this.unsubscribe = changes.subscribe((change) => this.forget(change));
+  }
+
+  async get(
+    userId: string,
+    sessionId: string,
+    load: () => Promise<AuthUser | null>,
+  ): Promise<AuthUser | null> {
+    const key = `${userId} ${sessionId}`;
+    const hit = this.entries.get(key);
+    if (hit !== undefined && hit.expiresAt > Date.now()) return hit.user;
+    const epoch = this.epoch;
+    const user = await load();
+    if (user !== null && epoch === this.epoch) {
+      this.entries.delete(key);
+      if (this.entries.size >= AUTH_CACHE_MAX) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      this.entries.set(key, { user, expiresAt: Date.now() + this.ttlMs });
+    }
+    return user;
+  }
+
+  forget(change: AuthChange): void {
+    this.epoch += 1;
+    for (const key of this.entries.keys()) {
+      const [userId, sessionId] = key.split(' ');
+      if (change.type === 'user' ? userId === change.userId : sessionId === change.sessionId) {
+        this.entries.delete(key);
+      }
+    }
+  }
+
+  /** Forgets everything (a lost connection to the other processes' announcements). */
+  clear(): void {
+    this.epoch += 1;
+    this.entries.clear();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.entries.clear();
+  }
+}
+
 async function authenticate(
   request: FastifyRequest,
   tokens: TokenService,
   users: UserRepository,
+  cache: AuthCache,
 ): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   const match = header === undefined ? null : /^Bearer ([^\s]+)$/i.exec(header);
   const token = match?.[1] === undefined ? undefined : await tokens.verifyDetailed(match[1]);
   if (token === undefined) return null;
   // The token's session must still be live: sign-out, a password change or a reset ends
-  // its access tokens at once (one query: the user row joined with the session check).
-  const row = await users.findWithLiveSession(token.userId, token.sessionId);
-  if (row === undefined) return null;
-  if (row.tokens_valid_after !== null && token.issuedAt < Number(row.tokens_valid_after)) {
-    return null;
-  }
-  const scopes = await users.scopesOf(row.id);
-  return { id: row.id, row, scopes, access: resolveAccess(scopes) };
+  // its access tokens at once (one query, the user row joined with the session check,
+  // and one for the scopes, when the cache does not hold the user).
+  const user = await cache.get(token.userId, token.sessionId, async () => {
+    const row = await users.findWithLiveSession(token.userId, token.sessionId);
+    if (row === undefined) return null;
+    const scopes = await users.scopesOf(row.id);
+    return { id: row.id, row, scopes, access: resolveAccess(scopes) };
+  });
+  if (user === null) return null;
+  const validAfter = user.row.tokens_valid_after;
+  if (validAfter !== null && token.issuedAt < Number(validAfter)) return null;
+  return user;
 }
 
 /** The header that carries a batch ticket on the writes a batch replays inside the server. */
@@ -84,6 +157,11 @@ export function registerAuthHook(
   batchTickets: BatchTickets,
 ): void {
   app.decorateRequest('authUser', null);
+  const cache = new AuthCache(users.changes);
+  app.addHook('onClose', (_app, done) => {
+    cache.close();
+    done();
+  });
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public === true) return;
@@ -94,7 +172,7 @@ export function registerAuthHook(
       request.authUser = batched;
       return;
     }
-    const user = await authenticate(request, tokens, users);
+    const user = await authenticate(request, tokens, users, cache);
     if (user === null && config.optionalAuth !== true) throw unauthorized();
     request.authUser = user;
   });

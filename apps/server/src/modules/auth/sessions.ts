@@ -9,6 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database, RefreshTokensTable } from '../../db/schema.js';
+import type { AuthChanges } from './auth-changes.js';
+import { authChangesOf } from './auth-changes.js';
 import type { TokenService } from './tokens.js';
 
 export const REFRESH_COOKIE = 'field_refresh';
@@ -33,6 +35,9 @@ export type RotateResult =
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
 
 export class SessionService {
+  /** Where ended sessions are announced (the auth hook's cache listens). */
+  private readonly changes: AuthChanges;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tokens: TokenService,
@@ -40,7 +45,9 @@ export class SessionService {
       Config,
       'refreshTokenTtlDays' | 'refreshReuseGraceSeconds' | 'cookieSecure'
     >,
-  ) {}
+  ) {
+    this.changes = authChangesOf(db);
+  }
 
   private expiresAt(now: string): string {
     return new Date(Date.parse(now) + this.config.refreshTokenTtlDays * 86_400_000).toISOString();
@@ -156,6 +163,7 @@ export class SessionService {
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.changes.publish({ type: 'session', sessionId: familyId });
   }
 
   /** Sign-out: ends the family of the presented token, whatever its state. */
@@ -176,6 +184,7 @@ export class SessionService {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.changes.publish({ type: 'user', userId });
   }
 
   async issueAccessToken(userId: string, familyId: string): Promise<IssuedSession> {

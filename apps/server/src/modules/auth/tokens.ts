@@ -22,8 +22,13 @@ export interface TokenService {
   verifyDetailed(token: string): Promise<VerifiedToken | undefined>;
 }
 
+/** Tokens verified lately, so a token's signature is checked once, not on every request. */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
-  const verifyDetailed = async (token: string): Promise<VerifiedToken | undefined> => {
+  const verifyOnce = async (
+    token: string,
+  ): Promise<(VerifiedToken & { exp: number }) | undefined> => {
     try {
       const { payload } = await jwtVerify(token, secret, {
         issuer: ISSUER,
@@ -31,13 +36,39 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         algorithms: ['HS256'],
       });
       const sid = payload['sid'];
-      if (payload.sub === undefined || payload.iat === undefined || typeof sid !== 'string') {
+      if (
+        payload.sub === undefined ||
+        payload.iat === undefined ||
+        payload.exp === undefined ||
+        typeof sid !== 'string'
+      ) {
         return undefined;
       }
-      return { userId: payload.sub, sessionId: sid, issuedAt: payload.iat };
+      return { userId: payload.sub, sessionId: sid, issuedAt: payload.iat, exp: payload.exp };
     } catch {
       return undefined;
     }
+  };
+  // The same string verified before is the same signature: only its expiry can change.
+  const verified = new Map<string, VerifiedToken & { exp: number }>();
+  const verifyDetailed = async (token: string): Promise<VerifiedToken | undefined> => {
+    const now = Date.now() / 1000;
+    let claims = verified.get(token);
+    if (claims === undefined) {
+      claims = await verifyOnce(token);
+      if (claims === undefined) return undefined;
+      if (verified.size >= VERIFIED_MAX) {
+        for (const [key, value] of verified) if (value.exp <= now) verified.delete(key);
+        const oldest = verified.keys().next().value;
+        if (verified.size >= VERIFIED_MAX && oldest !== undefined) verified.delete(oldest);
+      }
+      verified.set(token, claims);
+    }
+    if (claims.exp <= now) {
+      verified.delete(token);
+      return undefined;
+    }
+    return { userId: claims.userId, sessionId: claims.sessionId, issuedAt: claims.issuedAt };
   };
   return {
     ttlSeconds,

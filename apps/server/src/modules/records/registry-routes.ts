@@ -19,6 +19,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { notifyPhoneCallLogged } from '../notifications/service.js';
 import { homeWriteRoutes } from '../homes/routes.js';
 import { walkFormWriteRoutes, walkItemWriteRoutes } from '../walks/routes.js';
+import { ListCache } from './list-cache.js';
 import type { HomeRecordWrites, RouteDeps } from './routes.js';
 import { homeRecordWriteRoutes, lookupRoutes, syncListRoutes } from './routes.js';
 
@@ -74,6 +75,7 @@ function scopesOf(resource: Resource, def: ResourceDef): HomeRecordWrites['scope
 }
 
 export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const cache = new ListCache();
   for (const resource of RESOURCES) {
     const def = resourceDef(resource);
     const common = { base: def.base, kind: resource, read: def.read };
@@ -81,7 +83,12 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
       syncListRoutes(app, deps, { ...common, ...def.syncList });
     }
     for (const lookup of def.lookups) {
-      lookupRoutes(app, deps, { ...common, ...LOOKUPS[lookup], ...visibility(resource, def) });
+      lookupRoutes(app, deps, {
+        ...common,
+        ...LOOKUPS[lookup],
+        ...visibility(resource, def),
+        cache,
+      });
     }
     const exception = WRITE_EXCEPTIONS[resource];
     if (exception !== undefined) {

@@ -97,6 +97,51 @@ export class RecordRepository {
       .execute();
   }
 
+  /**
+   * The fingerprint of a list by home or parent: how many records it holds, deleted ones
+   * too, and the sum of their versions. Every insert, change and delete of a record adds
+   * one to the sum, records are never removed, and a record never moves to another home
+   * or parent (the routes refuse it), so the fingerprint changes with every change to the
+   * list's records: an unchanged fingerprint is an unchanged list. One query, read from
+   * the lookup index alone.
+   */
+  async fingerprint(kind: string, column: LookupColumn, ids: readonly string[]): Promise<string> {
+    if (ids.length === 0) return '0:0';
+    const row = await this.db
+      .selectFrom('records')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<string | number>('version'), eb.lit(0)).as('v'),
+      ])
+      .where('kind', '=', kind)
+      .where(column, 'in', ids)
+      .executeTakeFirstOrThrow();
+    return `${Number(row.n)}:${Number(row.v)}`;
+  }
+
+  /** `listBy` and the fingerprint of the same rows, from one query (one snapshot). */
+  async listByWithFingerprint(
+    kind: string,
+    column: LookupColumn,
+    ids: readonly string[],
+  ): Promise<{ rows: RecordsTable[]; fingerprint: string }> {
+    if (ids.length === 0) return { rows: [], fingerprint: '0:0' };
+    const all = await this.db
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where(column, 'in', ids)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    let versions = 0;
+    for (const row of all) versions += Number(row.version);
+    return {
+      rows: all.filter((row) => row.deleted_at === null),
+      fingerprint: `${all.length}:${versions}`,
+    };
+  }
+
   /** The live record with `id` among several kinds (the walk an item names, of any kind). */
   findLiveOfKinds(
     executor: Executor,

@@ -23,6 +23,7 @@ import {
   requireTimestamp,
 } from '../../http/validate.js';
 import type { ApiRecord, LookupColumn, RecordRepository } from './repository.js';
+import { ListCache } from './list-cache.js';
 import { apiRecordsJson, toApiRecord } from './repository.js';
 
 export interface RouteDeps {
@@ -49,7 +50,11 @@ export interface LookupOptions {
   batch: LookupParam;
   /** Hides records the caller may not read (e.g. closing walks of other types). */
   visible?: Visible;
+  /** Keeps the batch lookup's answers while their rows are unchanged (list-cache.ts). */
+  cache?: ListCache;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Sends a list as JSON: spliced from the stored text, or parsed when some rows are hidden. */
 function sendList(
@@ -61,7 +66,7 @@ function sendList(
   if (visible !== undefined) {
     return reply.send(rows.map(toApiRecord).filter((record) => visible(record, user)));
   }
-  return reply.type('application/json; charset=utf-8').send(apiRecordsJson(rows));
+  return reply.type(JSON_TYPE).send(apiRecordsJson(rows));
 }
 
 /** `GET {base}/{single}?{param}=` and `POST {base}/{batch}` with `{ [param]: [...] }`. */
@@ -74,7 +79,23 @@ export function lookupRoutes(app: FastifyInstance, deps: RouteDeps, o: LookupOpt
   app.post(`${o.base}/${o.batch.path}`, async (request, reply) => {
     const user = requireAccess(request, o.read, 'read');
     const ids = requireIds(request.body, o.batch.param, o.batch.message);
-    return sendList(reply, await deps.records.listBy(o.kind, o.column, ids), user, o.visible);
+    const cache = o.cache;
+    // Lists hiding rows by reader are made per reader; the others are the same for all.
+    if (cache === undefined || o.visible !== undefined) {
+      return sendList(reply, await deps.records.listBy(o.kind, o.column, ids), user, o.visible);
+    }
+    const key = ListCache.key(o.kind, o.column, ids);
+    const kept = cache.get(key);
+    if (
+      kept !== undefined &&
+      kept.fingerprint === (await deps.records.fingerprint(o.kind, o.column, ids))
+    ) {
+      return reply.type(JSON_TYPE).send(kept.json);
+    }
+    const { rows, fingerprint } = await deps.records.listByWithFingerprint(o.kind, o.column, ids);
+    const json = apiRecordsJson(rows);
+    cache.set(key, { fingerprint, json });
+    return reply.type(JSON_TYPE).send(json);
   });
 }
 

@@ -4,6 +4,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Scope, UserDocument } from '@field/domain';
 import type { Database, UsersTable } from '../../db/schema.js';
+import type { AuthChanges } from '../auth/auth-changes.js';
+import { authChangesOf } from '../auth/auth-changes.js';
 
 export type UserRow = UsersTable;
 
@@ -46,7 +48,16 @@ export function normalizeEmail(email: string): string {
 }
 
 export class UserRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Where committed changes of a user are announced (the auth hook's cache listens). */
+  readonly changes: AuthChanges;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.changes = authChangesOf(db);
+  }
+
+  private changed(userId: string): void {
+    this.changes.publish({ type: 'user', userId });
+  }
 
   findByEmail(email: string): Promise<UserRow | undefined> {
     return this.db
@@ -135,8 +146,10 @@ export class UserRepository {
     await this.db.transaction().execute(async (trx) => {
       await this.replaceScopesIn(trx, userId, scopes, now);
     });
+    this.changed(userId);
   }
 
+  /** In the caller's transaction: the caller announces the change once it has committed. */
   async replaceScopesIn(
     trx: Transaction<Database>,
     userId: string,
@@ -164,6 +177,7 @@ export class UserRepository {
       })
       .where('id', '=', userId)
       .execute();
+    this.changed(userId);
   }
 
   async setPhotoUrl(userId: string, photoUrl: string | null, now: string): Promise<void> {
@@ -172,6 +186,7 @@ export class UserRepository {
       .set({ photo_url: photoUrl, updated_at: now })
       .where('id', '=', userId)
       .execute();
+    this.changed(userId);
   }
 
   /**
@@ -188,6 +203,7 @@ export class UserRepository {
       })
       .where('id', '=', userId)
       .execute();
+    this.changed(userId);
   }
 
   /** Moves legacy data into the field document and scopes, and marks it migrated. */
@@ -210,6 +226,7 @@ export class UserRepository {
         .execute();
       await this.replaceScopesIn(trx, userId, scopes, now);
     });
+    this.changed(userId);
   }
 
   /** Stores legacy construction data to migrate on first sign-in (imports, tests). */
@@ -219,6 +236,7 @@ export class UserRepository {
       .set({ legacy_data: legacyData, migrated_at: null })
       .where('id', '=', userId)
       .execute();
+    this.changed(userId);
   }
 
   findByIdentity(provider: string, subject: string): Promise<UserRow | undefined> {

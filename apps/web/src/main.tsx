@@ -12,10 +12,11 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { CustomContentProps, SnackbarKey } from 'notistack';
 import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
-import { SYNC_ROUTE, UI } from '@field/domain';
+import { GUEST_ROUTES, SYNC_ROUTE, UI } from '@field/domain';
 import { createAppRouter } from './app/router';
 import { EngineHost, createEngineLoader } from './app/offline-engine';
 import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
+import { preloadShell } from './app/signed-in-area';
 import { createFieldQueryClient } from './offline/query-persister';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
@@ -115,6 +116,15 @@ async function startEngine(): Promise<OfflineEngine | null> {
 }
 
 const engineLoader = createEngineLoader(startEngine);
+
+// Opened on a signed-in address (a returning user, a reload): the engine and the shell's
+// code start loading while the session is restored, not after it. The guest screens go
+// without them.
+const guestPaths: readonly string[] = GUEST_ROUTES;
+if (!guestPaths.includes(window.location.pathname)) {
+  void engineLoader.start();
+  preloadShell();
+}
 
 void initI18n().then(() =>
   root.render(

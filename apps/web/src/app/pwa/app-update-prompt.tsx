@@ -1,23 +1,20 @@
 // The App update state of section 4: when a new version waits, a prompt offers Reload or
 // Close, with section 8's messages when registering or updating fails and a warning when
 // the prompt is closed. Registers the service worker in production builds only, and only
-// where the browser has service workers.
+// where the browser has service workers. The prompt's own code (update-prompt-view.tsx)
+// loads only when a new version waits.
 
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import SystemUpdate from '@mui/icons-material/SystemUpdateAltOutlined';
 import { MESSAGES } from '@field/domain';
 import { toast } from '../../ui/toast';
 import { whenQueueIdle } from './queue-idle';
 import type { ServiceWorkerUpdates, UpdateState } from './service-worker-updates';
 import { startServiceWorkerUpdates } from './service-worker-updates';
+
+const UpdatePromptView = lazy(() =>
+  import('./update-prompt-view').then((m) => ({ default: m.UpdatePromptView })),
+);
 
 function pageLoaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
@@ -68,11 +65,16 @@ export function AppUpdatePrompt() {
   const { t } = useTranslation();
   const updates = useRef<ServiceWorkerUpdates | undefined>(undefined);
   const [state, setState] = useState<UpdateState>('none');
+  // The prompt's code loads when a version first waits and stays, so closing still slides.
+  const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const started = startForThisPage();
     updates.current = started;
-    const unsubscribe = started?.subscribe(setState);
+    const unsubscribe = started?.subscribe((next) => {
+      setState(next);
+      if (next !== 'none') setShown(true);
+    });
     return () => {
       unsubscribe?.();
       started?.stop();
@@ -86,54 +88,10 @@ export function AppUpdatePrompt() {
     toast(t('appUpdate.closedWarning'), 'warning');
   };
 
-  return <UpdatePromptView state={state} onReload={reload} onClose={close} />;
-}
-
-export function UpdatePromptView(props: {
-  state: UpdateState;
-  onReload: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const updating = props.state === 'updating';
+  if (!shown) return null;
   return (
-    <Snackbar
-      open={props.state !== 'none'}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      sx={{ zIndex: (theme) => theme.zIndex.snackbar + 1 }}
-    >
-      <Alert
-        severity="info"
-        icon={<SystemUpdate fontSize="inherit" />}
-        data-testid="app-update-prompt"
-        sx={{
-          width: { xs: '100%', sm: 420 },
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          border: 1,
-          borderColor: 'primary.light',
-          boxShadow: 6,
-          '& .MuiAlert-icon': { color: 'primary.main' },
-        }}
-      >
-        <AlertTitle sx={{ fontWeight: 650 }}>{t('appUpdate.title')}</AlertTitle>
-        <Typography variant="body2" aria-live="polite">
-          {updating ? t('appUpdate.updating') : t('appUpdate.body')}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1.5 }}>
-          <Button onClick={props.onClose} disabled={updating} color="inherit">
-            {t('appUpdate.close')}
-          </Button>
-          <Button
-            variant="contained"
-            onClick={props.onReload}
-            disabled={updating}
-            startIcon={updating ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('appUpdate.reload')}
-          </Button>
-        </Stack>
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <UpdatePromptView state={state} onReload={reload} onClose={close} />
+    </Suspense>
   );
 }

@@ -1,0 +1,286 @@
+// Benchmark: what a phone on a slow network gets from a first visit (docs/performance.md).
+// Runs the built server (apps/server/dist, as `npm start` does) on a fresh embedded
+// database, then
+//  1. the JavaScript a first visit to /login downloads, counted from Chromium's responses:
+//     files, bytes on the wire, bytes decoded, and how they were encoded;
+//  2. Lighthouse's mobile performance run (simulated slow 4G, 4x slower CPU) on /login and,
+//     signed in, on /homes/overview: score, FCP, LCP, TBT, CLS, median of BENCH_RUNS (3).
+// Lighthouse's default storage reset clears the HTTP cache, Cache Storage and the service
+// worker before each run but keeps cookies, so the signed-in run is a returning user with
+// a cold cache: the worst case of a signed-in visit.
+
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
+const PASSWORD = 'bench-password';
+const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+
+/**
+ * The same measures on `main` before issue 12 (2026-11-22, this kind of machine): assets
+ * served uncompressed, the offline engine and the shell in the entry.
+ */
+const BEFORE = {
+  scripts: { files: 31, wireKb: 1160.9, gzipKb: 371.5 },
+  login: { score: 0.38, fcp: 8.6, lcp: 9.1, tbt: 803 },
+  overview: { score: 0.27, fcp: 8.3, lcp: 9.8, tbt: 2768 },
+};
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo; // Safe: a TCP server listening.
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server as `npm start` runs it, in a child process so Lighthouse's work does
+ * not slow its answers. */
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SEED_PASSWORD: PASSWORD,
+      RATE_LIMIT_SIGN_IN_MAX: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /Field app listening on (https?:\/\/\S+)/.exec(output);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(match[1].replace(/\/$/, ''));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited early (${code ?? 'signal'})`));
+    });
+  });
+  return { url, child };
+}
+
+/** What the service worker precaches after the first visit goes idle, raw and as sent. */
+function precacheSize(): { files: number; rawKb: number; sentKb: number } {
+  const worker = readFileSync(path.join(WEB_DIST, 'sw.js'), 'utf8');
+  const urls = [...worker.matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => m[1] ?? '');
+  let raw = 0;
+  let sent = 0;
+  for (const url of urls) {
+    const file = path.join(WEB_DIST, url);
+    raw += statSync(file).size;
+    sent += existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
+  }
+  return { files: urls.length, rawKb: raw / 1024, sentKb: sent / 1024 };
+}
+
+interface ScriptLoad {
+  file: string;
+  encoding: string;
+  wire: number;
+  decoded: number;
+  gzip: number;
+}
+
+function kb(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Every script the page itself fetches on a first visit to /login, until the network is
+ * idle (the service worker's precache is not the page's and is counted apart). */
+async function firstVisitScripts(base: string): Promise<ScriptLoad[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const loads: Promise<ScriptLoad>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      loads.push(
+        (async () => {
+          const [sizes, body] = await Promise.all([response.request().sizes(), response.body()]);
+          return {
+            file: new URL(response.url()).pathname,
+            encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+            wire: sizes.responseBodySize,
+            decoded: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          };
+        })(),
+      );
+    });
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    return await Promise.all(loads);
+  } finally {
+    await browser.close();
+  }
+}
+
+interface PerformanceRun {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  accessibility: number;
+}
+
+async function lighthouseRun(url: string, port: number, attempt = 1): Promise<PerformanceRun> {
+  const result = await lighthouse(url, {
+    port,
+    onlyCategories: ['performance', 'accessibility'],
+    logLevel: 'error',
+    output: 'json',
+  });
+  const lhr = result?.lhr;
+  if (lhr === undefined) throw new Error('Lighthouse returned no result');
+  if (lhr.runtimeError !== undefined) {
+    // Lighthouse's own trace recording fails now and then (NO_NAVSTART): run it again.
+    if (attempt < 3) {
+      console.warn(`[lighthouse] ${url}: ${lhr.runtimeError.code}; running again`);
+      return lighthouseRun(url, port, attempt + 1);
+    }
+    throw new Error(lhr.runtimeError.message);
+  }
+  const metric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: lhr.categories['performance']?.score ?? 0,
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    accessibility: lhr.categories['accessibility']?.score ?? 0,
+  };
+}
+
+function printRuns(
+  label: string,
+  runs: PerformanceRun[],
+  before: { score: number; fcp: number; lcp: number; tbt: number },
+): void {
+  const pick = (key: keyof PerformanceRun): number => median(runs.map((run) => run[key]));
+  console.log(
+    `${`${label}, before`.padEnd(30)} ${before.score.toFixed(2).padStart(5)} ${before.fcp.toFixed(1).padStart(6)} s ${before.lcp.toFixed(1).padStart(6)} s ${before.tbt.toFixed(0).padStart(6)} ms`,
+  );
+  console.log(
+    `${label.padEnd(30)} ${pick('score').toFixed(2).padStart(5)} ${(pick('fcp') / 1000).toFixed(1).padStart(6)} s ${(pick('lcp') / 1000).toFixed(1).padStart(6)} s ${pick('tbt').toFixed(0).padStart(6)} ms ${pick('cls').toFixed(3).padStart(6)} ${pick('accessibility').toFixed(2).padStart(6)}   (scores ${runs.map((run) => run.score.toFixed(2)).join(', ')})`,
+  );
+}
+
+/** Lighthouse's mobile runs on /login and, signed in, on /homes/overview. */
+async function lighthouseRuns(base: string): Promise<void> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'field-bench-profile-'));
+  const port = await freePort();
+  // One persistent profile with no viewport of Playwright's: Lighthouse emulates the phone,
+  // and its tab shares the signed-in cookie.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [...ARGS, `--remote-debugging-port=${port}`],
+    headless: true,
+    viewport: null,
+  });
+  try {
+    const login: PerformanceRun[] = [];
+    for (let i = 0; i < RUNS; i++) login.push(await lighthouseRun(`${base}/login`, port));
+
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill('manager@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/homes/overview');
+    await page.locator('[data-home-id]').first().waitFor();
+    await page.close();
+    const overview: PerformanceRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      overview.push(await lighthouseRun(`${base}/homes/overview`, port));
+    }
+
+    console.log(
+      `\nLighthouse mobile (simulated slow 4G, 4x CPU), median of ${RUNS}; aim score >= 0.95, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1`,
+    );
+    console.log('page                           score    FCP      LCP       TBT    CLS  a11y');
+    printRuns('/login', login, BEFORE.login);
+    printRuns('/homes/overview (in)', overview, BEFORE.overview);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'field-bench-lighthouse-'));
+const { url: base, child } = await startServer(dataDir);
+try {
+  const scripts = await firstVisitScripts(base);
+  const sum = (key: 'wire' | 'decoded' | 'gzip'): number =>
+    scripts.reduce((total, load) => total + load[key], 0);
+  const encodings = [...new Set(scripts.map((load) => load.encoding))].join(', ');
+  console.log('\nJavaScript of a first visit to /login (Chromium, until the network is idle)');
+  console.log(
+    `${scripts.length} files; on the wire ${kb(sum('wire'))} KB (${encodings}); decoded ${kb(sum('decoded'))} KB; gzip -9 ${kb(sum('gzip'))} KB (aim <= 150 KB compressed)`,
+  );
+  console.log(
+    `  before: ${BEFORE.scripts.files} files; on the wire ${BEFORE.scripts.wireKb} KB (identity); gzip -9 ${BEFORE.scripts.gzipKb} KB`,
+  );
+  for (const load of [...scripts]
+    .sort((a, b) => b.decoded - a.decoded)
+    .slice(0, Number(process.env['BENCH_LIST'] ?? 8))) {
+    console.log(
+      `  ${load.file.padEnd(48)} ${kb(load.wire).padStart(7)} KB wire ${kb(load.decoded).padStart(7)} KB decoded ${kb(load.gzip).padStart(7)} KB gzip  ${load.encoding}`,
+    );
+  }
+
+  const precache = precacheSize();
+  console.log(
+    `Service worker precache, after the page is idle: ${precache.files} files, ${kb(precache.rawKb * 1024)} KB, ${kb(precache.sentKb * 1024)} KB as sent (brotli)`,
+  );
+
+  if (RUNS > 0) await lighthouseRuns(base);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -34,7 +34,7 @@ const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> 
   manageHomes: () => import('../features/collaboration/manage-homes-screen'),
   account: () => import('./screens/account-screen'),
   changelogRoadmap: () => import('./screens/changelog-screen'),
-  mutationQueue: () => import('./screens/mutation-queue-screen'),
+  mutationQueue: () => import('./screens/sync-screen'),
   unauthorized: () => status().then((m) => ({ Component: m.Unauthorized })),
   notFound: () => status().then((m) => ({ Component: m.NotFound })),
   serverError: () => status().then((m) => ({ Component: m.ServerError })),

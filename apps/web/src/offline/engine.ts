@@ -35,6 +35,7 @@ import {
 import { sessionUserId } from './session-user';
 import type { SyncAhead } from './sync-ahead';
 import { createSyncAhead } from './sync-ahead';
+import { relieveStoragePressure } from './eviction';
 import { requestPersistentStorage, startStorageMonitor } from './storage-health';
 
 export interface EngineNotice {
@@ -167,6 +168,16 @@ export async function startOfflineEngine(
   });
   live.connection = monitor;
   stops.push(() => monitor.stop());
+  // Under storage pressure what can be fetched again goes, homes the user carries last.
+  const relieve = (): Promise<void> =>
+    relieveStoragePressure(db, homeStore).then(
+      (result) => {
+        if (result.evicted.length > 0 || result.cacheCleared) {
+          console.warn('Storage pressure: freed device data', result);
+        }
+      },
+      (error: unknown) => console.error('Freeing storage failed', error),
+    );
   const syncAhead = createSyncAhead({
     client,
     db,
@@ -174,12 +185,16 @@ export async function startOfflineEngine(
     queryClient,
     isOnline: () => monitor.isOnline(),
     onConnectionChange: (listener) => monitor.subscribe(listener),
+    onStored: relieve,
   });
   stops.push(() => syncAhead.stop());
   stops.push(
     startStorageMonitor({
       notify: (message, level) =>
         notify({ level: level === 'nearly-full' ? 'error' : 'warning', message }),
+      onChecked: (report) => {
+        if (report.level !== 'ok') void relieve();
+      },
     }),
   );
 

@@ -63,14 +63,30 @@ export function isQuotaExceeded(error: unknown): boolean {
   return false;
 }
 
+/** Homes the sync ahead's plan keeps (written when the plan is set; eviction spares them). */
+export const KEEP_HOMES_KEY = 'sync-ahead:homes';
+
+export async function keptHomes(db: FieldDatabase): Promise<Set<string>> {
+  const row = await db.metadata.get(KEEP_HOMES_KEY);
+  const value: unknown = row?.value;
+  return new Set(
+    Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [],
+  );
+}
+
 /**
- * Clears what can be fetched again: the persisted query cache and the sync times. Queued
- * writes (`mutations`), drafts and files are never touched.
+ * Clears what can be fetched again: the persisted query cache, the sync times, and the
+ * records of homes the user does not carry (those of their homes stay for offline use).
+ * Queued writes (`mutations`), drafts and files are never touched.
  */
 export async function clearCaches(db: FieldDatabase): Promise<void> {
-  await db.transaction('rw', db.cache, db.metadata, async () => {
+  const keep = await keptHomes(db);
+  await db.transaction('rw', [db.cache, db.metadata, db.homeRecords, db.homeSync], async () => {
     await db.cache.clear();
     await db.metadata.where('key').startsWith('sync:').delete();
+    const others = (await db.homeSync.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+    await db.homeRecords.bulkDelete(others);
+    await db.homeSync.bulkDelete(others);
   });
 }
 
@@ -89,6 +105,8 @@ export async function recoverFromQuotaError(
 
 export interface StorageMonitorOptions {
   notify: (message: string, level: StorageLevel) => void;
+  /** Every check's report (the engine frees space under pressure). */
+  onChecked?: (report: StorageReport) => void;
   intervalMs?: number;
   estimate?: Estimate;
 }
@@ -103,6 +121,7 @@ export function startStorageMonitor(options: StorageMonitorOptions): () => void 
           options.notify(report.message, report.level);
         }
         lastLevel = report.level;
+        options.onChecked?.(report);
       })
       .catch((error: unknown) => console.error('Checking storage failed', error));
   };

@@ -23,6 +23,7 @@ import type { FieldDatabase } from './database';
 import { homeListOfKey } from './home-list-key';
 import type { HomeStore, StoredRecord, SyncedHome } from './home-store';
 import { yieldToMain } from './home-store';
+import { KEEP_HOMES_KEY } from './storage-health';
 
 export interface SyncList {
   /** What it is, for errors (`employees`). */
@@ -85,11 +86,11 @@ export interface SyncAheadOptions {
   visible?: () => boolean;
   /** How long after the connection returns a pass starts (default 2 s). */
   reconnectDelayMs?: number;
+  /** After each chunk is stored (the engine checks storage pressure). */
+  onStored?: () => Promise<unknown>;
 }
 
 const LAST_PASS_KEY = 'sync-ahead:last';
-/** Homes the current plan keeps (eviction reads it: these go last). */
-export const KEEP_HOMES_KEY = 'sync-ahead:homes';
 const SLICE = 500;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -283,6 +284,7 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
       const homes = await fetchChunk(current, chunk, signal);
       await store.putSynced(homes, { at, resources, signal });
       refreshQueries(homes, at);
+      await options.onStored?.();
       if (current.afterChunk !== undefined) await current.afterChunk(homes, signal);
       done += chunk.length;
       set({ done });

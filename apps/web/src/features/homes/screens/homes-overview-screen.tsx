@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { inConstruction } from '@field/domain';
 import { useHomeList } from '../../../data/homes';
 import { HomeCards } from '../../../ui/home-cards';
+import { ReadinessSummary } from '../../../ui/offline-readiness';
 
 export function Component() {
   const { t } = useTranslation();
@@ -15,11 +16,14 @@ export function Component() {
     [homes, testing],
   );
   return (
-    <HomeCards
-      homes={shown}
-      error={error}
-      onRetry={() => void refetch()}
-      label={t(kind === 'mine' ? 'homes.myHomes' : 'homes.inConstruction')}
-    />
+    <>
+      <ReadinessSummary />
+      <HomeCards
+        homes={shown}
+        error={error}
+        onRetry={() => void refetch()}
+        label={t(kind === 'mine' ? 'homes.myHomes' : 'homes.inConstruction')}
+      />
+    </>
   );
 }

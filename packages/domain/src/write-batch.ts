@@ -1,7 +1,8 @@
 // Several queued writes in one request (`POST /api/batch`): each keeps its own
-// Idempotency-Key, method, path and body, is applied on the server in the order given,
-// each in its own transaction exactly as if it had come alone, and gets its own answer.
-// A failing write never stops or undoes the others; the client decides per write.
+// Idempotency-Key, method, path and body, is applied on the server in the order given
+// by the same handler as if it had come alone (sharing one transaction, each write in a
+// savepoint of its own), and gets its own answer. A failing write never stops or undoes
+// the others; the client decides per write.
 //
 // A batch carries only the field-data writes the write queue sends (BATCH_WRITE_ROUTES),
 // each under a plain path: one the server's router and URL parser read exactly as this

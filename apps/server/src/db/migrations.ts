@@ -317,6 +317,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('records_parent_version').execute();
     },
   },
+  '0006-outbox': {
+    async up(db: Kysely<unknown>) {
+      // Work a write leaves for after its commit (the staff notifications of a home
+      // event): written in the write's transaction, done and deleted by whichever process
+      // takes it, so it happens exactly once even if the writing process stops.
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('topic', 'varchar(40)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('outbox').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -153,6 +153,16 @@ export interface ChangelogCacheTable {
   fetched_at: string;
 }
 
+/** Work a write leaves for after its commit (modules/notifications/outbox.ts). */
+export interface OutboxTable {
+  /** Sorts by creation. */
+  id: string;
+  topic: string;
+  /** JSON. */
+  payload: string;
+  created_at: string;
+}
+
 export interface Database {
   records: RecordsTable;
   users: UsersTable;
@@ -167,4 +177,5 @@ export interface Database {
   notifications: NotificationsTable;
   feedback: FeedbackTable;
   changelog_cache: ChangelogCacheTable;
+  outbox: OutboxTable;
 }

@@ -1,7 +1,6 @@
 // The one auth hook for the /api tree: a valid bearer token or 401, then the caller's
 // scopes, expanded with the domain's rules, for the access checks of every route.
 
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access, AccessKind, Requirement, Scope } from '@field/domain';
 import { hasAccess, resolveAccess } from '@field/domain';
@@ -121,40 +120,10 @@ async function authenticate(
   return user;
 }
 
-/** The header that carries a batch ticket on the writes a batch replays inside the server. */
-export const BATCH_TICKET_HEADER = 'x-field-batch-ticket';
-
-/**
- * The writes of one `POST /api/batch` run as the user the batch request was authenticated
- * as: the batch holds a random ticket for that user while its writes run, and only they
- * carry it. A ticket is unguessable and gone when the batch ends, so a client sending the
- * header gains nothing.
- */
-export class BatchTickets {
-  private readonly users = new Map<string, AuthUser>();
-
-  issue(user: AuthUser): string {
-    const ticket = randomBytes(32).toString('base64url');
-    this.users.set(ticket, user);
-    return ticket;
-  }
-
-  revoke(ticket: string): void {
-    this.users.delete(ticket);
-  }
-
-  userOf(request: FastifyRequest): AuthUser | null | undefined {
-    const ticket = request.headers[BATCH_TICKET_HEADER];
-    if (ticket === undefined) return undefined;
-    return typeof ticket === 'string' ? (this.users.get(ticket) ?? null) : null;
-  }
-}
-
 export function registerAuthHook(
   app: FastifyInstance,
   tokens: TokenService,
   users: UserRepository,
-  batchTickets: BatchTickets,
 ): void {
   app.decorateRequest('authUser', null);
   const cache = new AuthCache(users.changes);
@@ -165,13 +134,6 @@ export function registerAuthHook(
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public === true) return;
-    const batched = batchTickets.userOf(request);
-    if (batched !== undefined) {
-      // A write of a batch: the batch's user, or nobody (a stale or forged ticket).
-      if (batched === null) throw unauthorized();
-      request.authUser = batched;
-      return;
-    }
     const user = await authenticate(request, tokens, users, cache);
     if (user === null && config.optionalAuth !== true) throw unauthorized();
     request.authUser = user;

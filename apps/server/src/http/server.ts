@@ -28,17 +28,16 @@ import { ChangelogService } from '../modules/changelog/service.js';
 import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { fileRoutes } from '../modules/files/routes.js';
 import { createNotificationsModule, notificationRoutes } from '../modules/notifications/routes.js';
-import { RecordRepository } from '../modules/records/repository.js';
 import { registryRoutes } from '../modules/records/registry-routes.js';
-import type { RouteDeps } from '../modules/records/routes.js';
+import { createRouteDeps } from '../modules/records/routes.js';
 import { UserRepository } from '../modules/users/repository.js';
 import { profileRoutes } from '../modules/users/routes.js';
 import { batchRoutes } from '../modules/batch/routes.js';
 import { LocalFileStore } from '../storage/local-files.js';
 import { registerApiCaching } from './api-caching.js';
-import { BatchTickets, registerAuthHook } from './auth.js';
+import { registerAuthHook } from './auth.js';
 import { registerCompression } from './compression.js';
-import { AppError } from './errors.js';
+import { AppError, errorAnswer } from './errors.js';
 import { registerGracefulClose } from './graceful-close.js';
 import { registerInputGuards } from './input-guards.js';
 import { registerWebApp } from './static.js';
@@ -75,15 +74,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerGracefulClose(app, { drainMs: config.shutdown.drainMs });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ error: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ error: MESSAGES.payloadTooLarge });
-    if (status === 429) return reply.code(429).send({ error: MESSAGES.tooManyRequests });
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message });
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: MESSAGES.unexpectedError });
+    const answer = errorAnswer(error);
+    if (answer.fault) request.log.error({ err: error }, 'request failed');
+    return reply.code(answer.statusCode).send(answer.body);
   });
 
   // Security headers on every answer: a strict same-origin content policy, no sniffing,
@@ -146,7 +139,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   };
   const providers = new ProviderRegistry(config, app.log, options.providerEndpoints);
-  const deps: RouteDeps = { db: database.db, records: new RecordRepository(database.db) };
+  const deps = createRouteDeps(database, app.log);
+  // After the server: writes in flight may still leave outbox work.
+  app.addHook('onClose', () => deps.outbox.close());
   const files = new LocalFileStore(path.join(config.dataDir, 'files'));
   const notifications = createNotificationsModule({
     db: database.db,
@@ -161,8 +156,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(
     (api, _opts, done) => {
-      const batchTickets = new BatchTickets();
-      registerAuthHook(api, tokens, users, batchTickets);
+      registerAuthHook(api, tokens, users);
       registerOriginCheck(api, config.publicUrl);
       api.get('/health', { config: { public: true } }, () =>
         Promise.resolve({ status: 'ok', version: APP_VERSION }),
@@ -184,7 +178,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       notificationRoutes(api, database.db, notifications);
       changelogRoutes(api, changelog);
       feedbackRoutes(api, database.db);
-      batchRoutes(api, batchTickets);
+      batchRoutes(api, deps);
       options.extraApiRoutes?.(api);
       done();
     },

@@ -70,6 +70,8 @@ export interface TestServer {
   /** An API client, signed in with `token` when given. */
   client(token?: string): ApiClient;
   insert(kind: string, records: NewRecord[]): Promise<void>;
+  /** Resolves once the outbox is empty: what writes left for after their commit is done. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -210,6 +212,18 @@ export async function getTestServer(
     },
     client: (token) => makeClient(address, token),
     insert: (kind, list) => records.insertMany(database.db, kind, list, new Date().toISOString()),
+    async settled() {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const row = await database.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) === 0) return;
+        if (Date.now() > deadline) throw new Error('the outbox was not done within 15 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async close() {
       // Each step is bounded: a step that hangs (seen once in many runs: the notifications
       // suite on PostgreSQL) is named in the log instead of failing the suite's afterAll.

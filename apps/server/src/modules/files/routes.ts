@@ -13,7 +13,7 @@ import { parseWith, requireObject } from '../../http/validate.js';
 import type { LocalFileStore } from '../../storage/local-files.js';
 import type { Executor } from '../records/repository.js';
 import type { RouteDeps } from '../records/routes.js';
-import { storedData, writeHandler } from '../records/routes.js';
+import { storedData, writeRoute } from '../records/routes.js';
 import { DEFAULT_CONTENT_TYPE, isValidContentType, servedHeaders } from './content-types.js';
 import type { StoreLimits, Writer } from './stored-files.js';
 import { deleteFile, storeFile } from './stored-files.js';
@@ -159,13 +159,15 @@ export function fileRoutes(
   uploadLimitBytes: number,
   limits: StoreLimits,
 ): void {
-  const wildcard = (request: FastifyRequest): string =>
+  const wildcard = (request: Pick<FastifyRequest, 'params'>): string =>
     requireObject(request.params, MESSAGES.invalidFilePath)['*'] as string; // Safe: route has '*'.
 
-  app.post(
+  writeRoute(
+    app,
+    deps,
+    'POST',
     '/files/*',
-    { bodyLimit: uploadLimitBytes },
-    writeHandler(deps, async (ctx) => {
+    async (ctx) => {
       const file = parseFilePath(wildcard(ctx.request));
       checkFileAccess(ctx.user, file, 'upload');
       const body = parseWith(uploadSchema, ctx.request.body ?? {});
@@ -180,7 +182,9 @@ export function fileRoutes(
         ctx.now,
       );
       return { statusCode: 201, body: stored };
-    }),
+    },
+    // The bytes are written outside the database: never in a shared transaction.
+    { bodyLimit: uploadLimitBytes, shares: false },
   );
 
   app.get('/files/*', async (request, reply) => {
@@ -200,9 +204,12 @@ export function fileRoutes(
     return reply.send(bytes);
   });
 
-  app.delete(
+  writeRoute(
+    app,
+    deps,
+    'DELETE',
     '/files/*',
-    writeHandler(deps, async (ctx) => {
+    async (ctx) => {
       const file = parseFilePath(wildcard(ctx.request));
       checkFileAccess(ctx.user, file, 'delete');
       const release = await photoOfDeletedItem(ctx.trx, deps, file, ctx.user);
@@ -217,7 +224,9 @@ export function fileRoutes(
         statusCode: 200,
         body: { collection: file.collection, key: file.key, deleted: true },
       };
-    }),
+    },
+    // The bytes are removed outside the database: never in a shared transaction.
+    { shares: false },
   );
 
   // Folder listing: `GET /files?folder=collection[/sub...]`.

@@ -5,7 +5,7 @@ import { MESSAGES, RESOURCE_ACCESS, homeUpdateSchema } from '@field/domain';
 import { badRequest } from '../../http/errors.js';
 import { checkMutation, parseWith, requireId, requireObject } from '../../http/validate.js';
 import type { RouteDeps } from '../records/routes.js';
-import { existingRecord, patchRecord, requireWrite, writeHandler } from '../records/routes.js';
+import { existingRecord, patchRecord, requireWrite, writeRoute } from '../records/routes.js';
 import { z } from 'zod';
 
 const KIND = 'homes';
@@ -14,34 +14,28 @@ const staffIdsSchema = z.array(z.string().min(1));
 
 /** A home's two writes of section 5: its fields (`update`) and one staff list (`updateStaff`). */
 export function homeWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  app.patch(
-    '/field_homes/update',
-    writeHandler(deps, async (ctx) => {
-      requireWrite(ctx.user, access.write);
-      const id = requireId(ctx.request.query, 'id', MESSAGES.dataAndIdRequired);
-      const body = requireObject(ctx.request.body, MESSAGES.dataAndIdRequired);
-      if (Object.keys(body).length === 0) throw badRequest(MESSAGES.dataAndIdRequired);
-      checkMutation('home', 'update', { ...body, id });
-      const changes = parseWith(homeUpdateSchema, body);
-      delete changes['HomeRID'];
-      return patchRecord(ctx, deps, await existingRecord(ctx, deps, KIND, id), changes);
-    }),
-  );
+  writeRoute(app, deps, 'PATCH', '/field_homes/update', async (ctx) => {
+    requireWrite(ctx.user, access.write);
+    const id = requireId(ctx.request.query, 'id', MESSAGES.dataAndIdRequired);
+    const body = requireObject(ctx.request.body, MESSAGES.dataAndIdRequired);
+    if (Object.keys(body).length === 0) throw badRequest(MESSAGES.dataAndIdRequired);
+    checkMutation('home', 'update', { ...body, id });
+    const changes = parseWith(homeUpdateSchema, body);
+    delete changes['HomeRID'];
+    return patchRecord(ctx, deps, await existingRecord(ctx, deps, KIND, id), changes);
+  });
 
   // Section 5 has the `home updateStaff` mutation; section 7 no path for it: ours.
-  app.patch(
-    '/field_homes/updateStaff',
-    writeHandler(deps, async (ctx) => {
-      requireWrite(ctx.user, access.write);
-      const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
-      const query = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired);
-      const payload: Record<string, unknown> = { ...body, id: query['id'] };
-      checkMutation('home', 'updateStaff', payload);
-      const staffIds = parseWith(z.object({ staffIds: staffIdsSchema }), payload).staffIds;
-      const row = await existingRecord(ctx, deps, KIND, String(payload['id']));
-      return patchRecord(ctx, deps, row, {
-        [String(payload['staffType'])]: [...new Set(staffIds)],
-      });
-    }),
-  );
+  writeRoute(app, deps, 'PATCH', '/field_homes/updateStaff', async (ctx) => {
+    requireWrite(ctx.user, access.write);
+    const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
+    const query = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired);
+    const payload: Record<string, unknown> = { ...body, id: query['id'] };
+    checkMutation('home', 'updateStaff', payload);
+    const staffIds = parseWith(z.object({ staffIds: staffIdsSchema }), payload).staffIds;
+    const row = await existingRecord(ctx, deps, KIND, String(payload['id']));
+    return patchRecord(ctx, deps, row, {
+      [String(payload['staffType'])]: [...new Set(staffIds)],
+    });
+  });
 }

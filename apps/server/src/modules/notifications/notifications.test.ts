@@ -170,6 +170,8 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
       HomeRID: 'hn',
     });
     expect(submitted.status).toBe(201);
+    // Made after the write's commit, through the outbox.
+    await server.settled();
 
     const [forBuilder] = (await list(builder.client)).notifications;
     expect(forBuilder).toMatchObject({
@@ -208,6 +210,7 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
     ).toBe(201);
     const replay = await cs.client.post('/field_communication/phoneCalls/submit', call, headers);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    await server.settled();
 
     for (const staff of [author, builder]) {
       const calls = (await list(staff.client)).notifications.filter(
@@ -241,6 +244,7 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
       HomeRID: 'hq',
     });
     expect(elsewhere.status).toBe(201);
+    await server.settled();
     expect((await list(builder.client)).total).toBe(before);
   });
 

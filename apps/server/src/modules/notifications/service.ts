@@ -1,5 +1,5 @@
 // Makes notifications: for the staff of a home when something happens on it (a new punch
-// item, a phone call logged), inside the transaction of that write, and for admins'
+// item, a phone call logged), through the outbox after that write commits, and for admins'
 // announcements. Reading and streaming them is the routes' and the hub's business.
 
 import { z } from 'zod';
@@ -18,23 +18,28 @@ import { notFound } from '../../http/errors.js';
 import type { WriteResult } from '../../http/idempotency.js';
 import type { RecordRepository } from '../records/repository.js';
 import type { WriteContext } from '../records/routes.js';
+import type { Outbox, OutboxWriter } from './outbox.js';
 import type { ApiNotification, Executor, NewNotification } from './repository.js';
 import { NotificationRepository, newNotificationId } from './repository.js';
 
-/** What a home event needs: who wrote, when, and the records module to read the home. */
-export interface HomeEventContext {
-  trx: WriteContext['trx'];
+/** What a home event needs: who wrote, when, and where its outbox row goes. */
+export interface HomeEventContext extends OutboxWriter {
   user: WriteContext['user'];
   now: string;
 }
 
-interface HomeEvent {
+/** Something that happened on a home, as the outbox keeps it until it is told. */
+export interface HomeEvent {
   homeRid: string;
   category: string;
   title: string;
   /** Recipients must meet each of these to read what the notification tells of. */
   read: readonly Requirement[];
   metadata: Record<string, string | null>;
+  /** The author, who is not told. */
+  authorId: string;
+  /** When it happened: the notifications' timestamp and creation time. */
+  now: string;
 }
 
 const homeSchema = z.looseObject({
@@ -59,23 +64,23 @@ function authorName(user: HomeEventContext['user']): string {
 
 /**
  * Notifies the staff of a home (users whose employee id is in any staff list of section
- * 3) who may read what happened, except the author. Runs in the caller's transaction, so
- * the notifications exist exactly when the write does. Answers how many were made.
+ * 3) who may read what happened, except the author, in the outbox's transaction. Answers
+ * who was notified.
  */
-async function notifyHomeStaff(
-  ctx: HomeEventContext,
+export async function notifyHomeStaff(
+  trx: Executor,
   records: RecordRepository,
   event: HomeEvent,
-): Promise<number> {
-  const home = await records.find(ctx.trx, 'homes', event.homeRid);
-  if (home === undefined || home.deleted_at !== null) return 0;
+): Promise<string[]> {
+  const home = await records.find(trx, 'homes', event.homeRid);
+  if (home === undefined || home.deleted_at !== null) return [];
   // Safe: `data` is a JSON object written by the records module.
   const data = homeSchema.parse(JSON.parse(home.data) as unknown);
-  const repository = new NotificationRepository(ctx.trx);
-  const candidates = (await repository.usersByEmployee(ctx.trx, staffOf(data))).filter(
-    (id) => id !== ctx.user.id,
+  const repository = new NotificationRepository(trx);
+  const candidates = (await repository.usersByEmployee(trx, staffOf(data))).filter(
+    (id) => id !== event.authorId,
   );
-  const scopes = await repository.scopesOfUsers(ctx.trx, candidates);
+  const scopes = await repository.scopesOfUsers(trx, candidates);
   const recipients = candidates.filter((id) => {
     const access = resolveAccess(scopes.get(id) ?? []);
     return event.read.every((requirement) => hasAccess(access, requirement, 'read'));
@@ -87,20 +92,20 @@ async function notifyHomeStaff(
     ...event.metadata,
   };
   await repository.insertMany(
-    ctx.trx,
+    trx,
     recipients.map((userId) => ({
       id: newNotificationId(),
       userId,
       title: event.title,
       priority: 'normal',
-      timestamp: ctx.now,
+      timestamp: event.now,
       category: event.category,
       app: 'field',
       metadata,
     })),
-    ctx.now,
+    event.now,
   );
-  return recipients.length;
+  return recipients;
 }
 
 const WALK_LABELS: Record<WalkType, string> = {
@@ -123,18 +128,20 @@ const createdItemSchema = z.looseObject({
 /** A walk item was submitted: tell the home's staff about the new punch item. */
 export async function notifyNewPunchItem(
   ctx: HomeEventContext,
-  records: RecordRepository,
+  outbox: Outbox,
   result: WriteResult,
 ): Promise<void> {
   const item = createdItemSchema.parse(result.body);
   if (item.HomeRID === null || item.HomeRID === undefined) return;
   const where = item.Location === undefined || item.Location === '' ? '' : ` (${item.Location})`;
-  await notifyHomeStaff(ctx, records, {
+  await outbox.enqueueHomeEvent(ctx, {
     homeRid: item.HomeRID,
     category: NOTIFICATION_CATEGORIES.punchItem,
     title: `${authorName(ctx.user)} added a ${WALK_LABELS[item.Walk]}: ${item.Name}${where}`,
     read: [RESOURCE_ACCESS.walkItems.read, [WALK_ITEM_SCOPE[item.Walk]]],
     metadata: { recordId: item.id, walk: item.Walk, walkId: item.WalkID ?? null },
+    authorId: ctx.user.id,
+    now: ctx.now,
   });
 }
 
@@ -147,17 +154,19 @@ const createdCallSchema = z.looseObject({
 /** A phone call was logged on a home: tell its staff. */
 export async function notifyPhoneCallLogged(
   ctx: HomeEventContext,
-  records: RecordRepository,
+  outbox: Outbox,
   result: WriteResult,
 ): Promise<void> {
   const call = createdCallSchema.parse(result.body);
   const what = call.Voicemail === true ? 'a phone call (voicemail)' : 'a phone call';
-  await notifyHomeStaff(ctx, records, {
+  await outbox.enqueueHomeEvent(ctx, {
     homeRid: call.HomeRID,
     category: NOTIFICATION_CATEGORIES.phoneCall,
     title: `${authorName(ctx.user)} logged ${what}`,
     read: [RESOURCE_ACCESS.phoneCalls.read],
     metadata: { recordId: call.id },
+    authorId: ctx.user.id,
+    now: ctx.now,
   });
 }
 

@@ -48,7 +48,7 @@ const WRITE_HOOKS: Partial<
       requirement: (fields) => updateRequirement('phoneCalls', fields),
       message: MESSAGES.phoneCallNotesOnly,
     },
-    afterSubmit: (ctx, result) => notifyPhoneCallLogged(ctx, deps.records, result),
+    afterSubmit: (ctx, result) => notifyPhoneCallLogged(ctx, deps.outbox, result),
   }),
 };
 

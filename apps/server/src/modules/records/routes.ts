@@ -3,16 +3,17 @@
 // and the write wrapper with idempotency and access checks.
 
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Requirement } from '@field/domain';
 import { MESSAGES, SERVER_FIELDS, hasAccess } from '@field/domain';
+import type { DatabaseHandle } from '../../db/connection.js';
 import type { Database, RecordsTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { currentUser, requireAccess } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { WriteResult } from '../../http/idempotency.js';
+import type { WriteRequest, WriteResult } from '../../http/idempotency.js';
 import { runWrite } from '../../http/idempotency.js';
 import {
   checkMutation,
@@ -22,13 +23,31 @@ import {
   requireObject,
   requireTimestamp,
 } from '../../http/validate.js';
-import type { ApiRecord, LookupColumn, RecordRepository } from './repository.js';
+import { Outbox } from '../notifications/outbox.js';
 import { ListCache } from './list-cache.js';
-import { apiRecordsJson, toApiRecord } from './repository.js';
+import type { ApiRecord, LookupColumn } from './repository.js';
+import { RecordRepository, apiRecordsJson, toApiRecord } from './repository.js';
+import type { WriteMethod } from './write-routes.js';
+import { WriteRoutes } from './write-routes.js';
 
 export interface RouteDeps {
   db: Kysely<Database>;
   records: RecordRepository;
+  /** The write routes, for batches to call directly. */
+  writes: WriteRoutes;
+  /** Work writes leave for after their commit (notifications). */
+  outbox: Outbox;
+}
+
+/** The record routes' dependencies over one database. */
+export function createRouteDeps(database: DatabaseHandle, log: FastifyBaseLogger): RouteDeps {
+  const records = new RecordRepository(database.db);
+  return {
+    db: database.db,
+    records,
+    writes: new WriteRoutes(),
+    outbox: new Outbox({ db: database.db, dialect: database.dialect, records, log }),
+  };
 }
 
 type Visible = (record: ApiRecord, user: AuthUser) => boolean;
@@ -131,26 +150,55 @@ export function syncListRoutes(
 }
 
 export interface WriteContext {
-  request: FastifyRequest;
+  /** The write's request: its own, or one write of a batch. */
+  request: WriteRequest;
   user: AuthUser;
   trx: Transaction<Database>;
   now: string;
+  /** Runs `work` once the write is committed (never for a failed write or a replay). */
+  afterCommit(work: () => void): void;
 }
 
+export type WriteHandler = (ctx: WriteContext) => Promise<WriteResult>;
+
 /** A write: signed-in caller, one transaction, Idempotency-Key honoured. */
-export function writeHandler(
-  deps: RouteDeps,
-  handler: (ctx: WriteContext) => Promise<WriteResult>,
-) {
-  return async (
-    request: FastifyRequest,
-    reply: Parameters<typeof runWrite>[2],
-  ): Promise<unknown> => {
+export function writeHandler(deps: RouteDeps, handler: WriteHandler) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const user = currentUser(request);
-    return runWrite(deps.db, request, reply, user.id, (trx) =>
-      handler({ request, user, trx, now: new Date().toISOString() }),
+    const committed: (() => void)[] = [];
+    const answer = await runWrite(deps.db, request, reply, user.id, (trx) =>
+      handler({
+        request,
+        user,
+        trx,
+        now: new Date().toISOString(),
+        afterCommit: (work) => committed.push(work),
+      }),
     );
+    for (const work of committed) work();
+    return answer;
   };
+}
+
+/**
+ * Registers a write route and the same handler for batches to call directly
+ * (write-routes.ts): one handler, whichever way the write comes.
+ */
+export function writeRoute(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  method: WriteMethod,
+  url: string,
+  handler: WriteHandler,
+  options: { bodyLimit?: number; shares?: boolean } = {},
+): void {
+  app.route({
+    method,
+    url,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    handler: writeHandler(deps, handler),
+  });
+  deps.writes.add(method, `${app.prefix}${url}`, { handler, shares: options.shares ?? true });
 }
 
 export function requireWrite(user: AuthUser, requirement: Requirement): void {
@@ -248,7 +296,7 @@ export async function ensureHome(
   }
 }
 
-export function deletionId(request: FastifyRequest): string {
+export function deletionId(request: WriteRequest): string {
   return requireId(request.query, 'id', MESSAGES.recordIdRequiredForDeletion);
 }
 
@@ -279,55 +327,46 @@ export function homeRecordWriteRoutes(
   deps: RouteDeps,
   o: HomeRecordWrites,
 ): void {
-  app.post(
-    `${o.base}/submit`,
-    writeHandler(deps, async (ctx) => {
-      requireWrite(ctx.user, o.scopes.submit);
-      checkMutation(o.mutationType, 'submit', ctx.request.body);
-      const input = parseWith(o.input, ctx.request.body);
-      const homeRid = String(input['HomeRID'] ?? input[o.homeField]);
-      await ensureHome(ctx, deps, homeRid, o.homeField);
-      const result = await createRecord(ctx, deps, o.kind, {
-        id: input['id'],
-        homeRid,
-        parentId: null,
-        data: { ...input, HomeRID: homeRid },
-      });
-      await o.afterSubmit?.(ctx, result);
-      return result;
-    }),
-  );
-  app.patch(
-    `${o.base}/update`,
-    writeHandler(deps, async (ctx) => {
-      requireWrite(ctx.user, o.scopes.update);
-      const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
-      const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
-      checkMutation(o.mutationType, 'update', { ...body, id });
-      const changes = parseWith(o.update, body);
-      const fieldRule = o.updateFields;
-      if (
-        fieldRule !== undefined &&
-        !hasAccess(ctx.user.access, fieldRule.requirement(Object.keys(changes)), 'write')
-      ) {
-        throw new AppError(403, fieldRule.message);
+  writeRoute(app, deps, 'POST', `${o.base}/submit`, async (ctx) => {
+    requireWrite(ctx.user, o.scopes.submit);
+    checkMutation(o.mutationType, 'submit', ctx.request.body);
+    const input = parseWith(o.input, ctx.request.body);
+    const homeRid = String(input['HomeRID'] ?? input[o.homeField]);
+    await ensureHome(ctx, deps, homeRid, o.homeField);
+    const result = await createRecord(ctx, deps, o.kind, {
+      id: input['id'],
+      homeRid,
+      parentId: null,
+      data: { ...input, HomeRID: homeRid },
+    });
+    await o.afterSubmit?.(ctx, result);
+    return result;
+  });
+  writeRoute(app, deps, 'PATCH', `${o.base}/update`, async (ctx) => {
+    requireWrite(ctx.user, o.scopes.update);
+    const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
+    const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
+    checkMutation(o.mutationType, 'update', { ...body, id });
+    const changes = parseWith(o.update, body);
+    const fieldRule = o.updateFields;
+    if (
+      fieldRule !== undefined &&
+      !hasAccess(ctx.user.access, fieldRule.requirement(Object.keys(changes)), 'write')
+    ) {
+      throw new AppError(403, fieldRule.message);
+    }
+    const row = await existingRecord(ctx, deps, o.kind, String(id));
+    const current = storedData(row);
+    for (const field of o.immutable) {
+      if (changes[field] !== undefined && changes[field] !== current[field]) {
+        throw badRequest(`Invalid value for "${field}": a record cannot move to another home`);
       }
-      const row = await existingRecord(ctx, deps, o.kind, String(id));
-      const current = storedData(row);
-      for (const field of o.immutable) {
-        if (changes[field] !== undefined && changes[field] !== current[field]) {
-          throw badRequest(`Invalid value for "${field}": a record cannot move to another home`);
-        }
-      }
-      return patchRecord(ctx, deps, row, changes);
-    }),
-  );
-  app.delete(
-    `${o.base}/delete`,
-    writeHandler(deps, async (ctx) => {
-      requireWrite(ctx.user, o.scopes.delete);
-      const row = await existingRecord(ctx, deps, o.kind, deletionId(ctx.request));
-      return deleteRecord(ctx, deps, row);
-    }),
-  );
+    }
+    return patchRecord(ctx, deps, row, changes);
+  });
+  writeRoute(app, deps, 'DELETE', `${o.base}/delete`, async (ctx) => {
+    requireWrite(ctx.user, o.scopes.delete);
+    const row = await existingRecord(ctx, deps, o.kind, deletionId(ctx.request));
+    return deleteRecord(ctx, deps, row);
+  });
 }

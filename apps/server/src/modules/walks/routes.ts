@@ -32,7 +32,7 @@ import {
   patchRecord,
   requireWrite,
   storedData,
-  writeHandler,
+  writeRoute,
 } from '../records/routes.js';
 import type { RecordsTable } from '../../db/schema.js';
 
@@ -65,88 +65,79 @@ async function homeWalkFor(
 export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const base = RESOURCE_DEFS.walkItems.base;
 
-  app.post(
-    `${base}/submit`,
-    writeHandler(deps, async (ctx) => {
-      const body = stripLocalFields(
-        requireObject(ctx.request.body ?? {}, MESSAGES.unsupportedOperation),
-      );
-      checkMutation('walkItem', 'submit', body);
-      const input = parseWith(walkItemInputSchema, body);
-      requireWrite(ctx.user, itemScope(input.Walk));
-      let homeRid = input.HomeRID ?? null;
-      if (input.WalkID !== undefined) {
-        const walk = await deps.records.findLiveOfKinds(ctx.trx, WALK_KINDS, input.WalkID);
-        if (walk === undefined) throw badRequest('Invalid value for "WalkID": no such walk');
-        // Only on a walk the caller may read, or on the item type's own closing walk
-        // (customer service's post-close items): docs/decisions.md.
-        const kind = walk.kind as WalkKind; // Safe: findWalk selects only WALK_KINDS.
-        if (
-          !mayAttachItemToWalk(ctx.user.access, input.Walk, {
-            kind,
-            type: storedData(walk)['type'],
-          })
-        ) {
-          throw forbidden();
-        }
-        homeRid = walk.home_rid;
-      } else if (homeRid !== null) {
-        await ensureHome(ctx, deps, homeRid, 'HomeRID');
+  writeRoute(app, deps, 'POST', `${base}/submit`, async (ctx) => {
+    const body = stripLocalFields(
+      requireObject(ctx.request.body ?? {}, MESSAGES.unsupportedOperation),
+    );
+    checkMutation('walkItem', 'submit', body);
+    const input = parseWith(walkItemInputSchema, body);
+    requireWrite(ctx.user, itemScope(input.Walk));
+    let homeRid = input.HomeRID ?? null;
+    if (input.WalkID !== undefined) {
+      const walk = await deps.records.findLiveOfKinds(ctx.trx, WALK_KINDS, input.WalkID);
+      if (walk === undefined) throw badRequest('Invalid value for "WalkID": no such walk');
+      // Only on a walk the caller may read, or on the item type's own closing walk
+      // (customer service's post-close items): docs/decisions.md.
+      const kind = walk.kind as WalkKind; // Safe: findWalk selects only WALK_KINDS.
+      if (
+        !mayAttachItemToWalk(ctx.user.access, input.Walk, {
+          kind,
+          type: storedData(walk)['type'],
+        })
+      ) {
+        throw forbidden();
       }
-      const walkId =
-        input.WalkID ??
-        (homeRid === null ? undefined : (await homeWalkFor(ctx, deps, homeRid, input.Walk))?.id);
-      const completedAt = input.Status === 'Complete' ? (input['Completed At'] ?? ctx.now) : null;
-      const result = await createRecord(ctx, deps, ITEMS, {
-        id: input.id,
-        homeRid,
-        parentId: walkId ?? null,
-        data: {
-          ...input,
-          WalkID: walkId ?? null,
-          HomeRID: homeRid,
-          'Completed At': completedAt,
-        },
-      });
-      await notifyNewPunchItem(ctx, deps.records, result);
-      return result;
-    }),
-  );
+      homeRid = walk.home_rid;
+    } else if (homeRid !== null) {
+      await ensureHome(ctx, deps, homeRid, 'HomeRID');
+    }
+    const walkId =
+      input.WalkID ??
+      (homeRid === null ? undefined : (await homeWalkFor(ctx, deps, homeRid, input.Walk))?.id);
+    const completedAt = input.Status === 'Complete' ? (input['Completed At'] ?? ctx.now) : null;
+    const result = await createRecord(ctx, deps, ITEMS, {
+      id: input.id,
+      homeRid,
+      parentId: walkId ?? null,
+      data: {
+        ...input,
+        WalkID: walkId ?? null,
+        HomeRID: homeRid,
+        'Completed At': completedAt,
+      },
+    });
+    await notifyNewPunchItem(ctx, deps.outbox, result);
+    return result;
+  });
 
-  app.patch(
-    `${base}/update`,
-    writeHandler(deps, async (ctx) => {
-      const body = stripLocalFields(
-        requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired),
-      );
-      const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
-      checkMutation('walkItem', 'update', { ...body, id });
-      const changes = parseWith(walkItemUpdateSchema, body);
-      const row = await existingRecord(ctx, deps, ITEMS, String(id));
-      const current = storedData(row);
-      requireWrite(ctx.user, itemScope(current['Walk']));
-      const sent: Record<string, unknown> = changes;
-      for (const fixed of RESOURCE_DEFS.walkItems.immutable) {
-        if (sent[fixed] !== undefined && sent[fixed] !== current[fixed]) {
-          throw badRequest(`Invalid value for "${fixed}": an item keeps its walk and home`);
-        }
+  writeRoute(app, deps, 'PATCH', `${base}/update`, async (ctx) => {
+    const body = stripLocalFields(
+      requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired),
+    );
+    const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
+    checkMutation('walkItem', 'update', { ...body, id });
+    const changes = parseWith(walkItemUpdateSchema, body);
+    const row = await existingRecord(ctx, deps, ITEMS, String(id));
+    const current = storedData(row);
+    requireWrite(ctx.user, itemScope(current['Walk']));
+    const sent: Record<string, unknown> = changes;
+    for (const fixed of RESOURCE_DEFS.walkItems.immutable) {
+      if (sent[fixed] !== undefined && sent[fixed] !== current[fixed]) {
+        throw badRequest(`Invalid value for "${fixed}": an item keeps its walk and home`);
       }
-      if (changes.Status !== undefined && changes.Status !== current['Status']) {
-        changes['Completed At'] =
-          changes.Status === 'Complete' ? (changes['Completed At'] ?? ctx.now) : null;
-      }
-      return patchRecord(ctx, deps, row, changes);
-    }),
-  );
+    }
+    if (changes.Status !== undefined && changes.Status !== current['Status']) {
+      changes['Completed At'] =
+        changes.Status === 'Complete' ? (changes['Completed At'] ?? ctx.now) : null;
+    }
+    return patchRecord(ctx, deps, row, changes);
+  });
 
-  app.delete(
-    `${base}/delete`,
-    writeHandler(deps, async (ctx) => {
-      const row = await existingRecord(ctx, deps, ITEMS, deletionId(ctx.request));
-      requireWrite(ctx.user, itemScope(storedData(row)['Walk']));
-      return deleteRecord(ctx, deps, row);
-    }),
-  );
+  writeRoute(app, deps, 'DELETE', `${base}/delete`, async (ctx) => {
+    const row = await existingRecord(ctx, deps, ITEMS, deletionId(ctx.request));
+    requireWrite(ctx.user, itemScope(storedData(row)['Walk']));
+    return deleteRecord(ctx, deps, row);
+  });
 }
 
 interface KindRules {
@@ -185,46 +176,40 @@ export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind:
   const base = RESOURCE_DEFS[kind].base;
   const rules = rulesOf(kind);
 
-  app.post(
-    `${base}/submit`,
-    writeHandler(deps, async (ctx) => {
-      checkMutation(kind, 'submit', ctx.request.body);
-      const input = parseWith(rules.input, ctx.request.body);
-      requireWrite(ctx.user, rules.writeScope(input));
-      const homeRid = rules.homeRid(input);
-      await ensureHome(ctx, deps, homeRid, rules.homeField);
-      return createRecord(ctx, deps, kind, {
-        id: input['id'],
-        homeRid,
-        parentId: null,
-        data: { ...input, HomeRID: homeRid },
-      });
-    }),
-  );
+  writeRoute(app, deps, 'POST', `${base}/submit`, async (ctx) => {
+    checkMutation(kind, 'submit', ctx.request.body);
+    const input = parseWith(rules.input, ctx.request.body);
+    requireWrite(ctx.user, rules.writeScope(input));
+    const homeRid = rules.homeRid(input);
+    await ensureHome(ctx, deps, homeRid, rules.homeField);
+    return createRecord(ctx, deps, kind, {
+      id: input['id'],
+      homeRid,
+      parentId: null,
+      data: { ...input, HomeRID: homeRid },
+    });
+  });
 
-  app.patch(
-    `${base}/update/:id`,
-    writeHandler(deps, async (ctx: WriteContext) => {
-      const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
-      const params = requireObject(ctx.request.params, MESSAGES.dataAndIdRequired);
-      checkMutation(kind, 'update', { ...body, id: params['id'] });
-      const changes = parseWith(rules.update, body);
-      const row = await existingRecord(ctx, deps, kind, String(params['id']));
-      const current = storedData(row);
-      requireWrite(ctx.user, rules.writeScope(current));
-      for (const fixed of RESOURCE_DEFS[kind].immutable) {
-        if (changes[fixed] !== undefined && changes[fixed] !== current[fixed]) {
-          throw badRequest(`Invalid value for "${fixed}": a walk keeps its home and type`);
-        }
+  writeRoute(app, deps, 'PATCH', `${base}/update/:id`, async (ctx: WriteContext) => {
+    const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
+    const params = requireObject(ctx.request.params, MESSAGES.dataAndIdRequired);
+    checkMutation(kind, 'update', { ...body, id: params['id'] });
+    const changes = parseWith(rules.update, body);
+    const row = await existingRecord(ctx, deps, kind, String(params['id']));
+    const current = storedData(row);
+    requireWrite(ctx.user, rules.writeScope(current));
+    for (const fixed of RESOURCE_DEFS[kind].immutable) {
+      if (changes[fixed] !== undefined && changes[fixed] !== current[fixed]) {
+        throw badRequest(`Invalid value for "${fixed}": a walk keeps its home and type`);
       }
-      if (
-        kind === 'closing' &&
-        changes['customerServiceStaff'] !== undefined &&
-        current['type'] !== 'who'
-      ) {
-        throw badRequest('Invalid value for "customerServiceStaff": only sent when type is who');
-      }
-      return patchRecord(ctx, deps, row, changes);
-    }),
-  );
+    }
+    if (
+      kind === 'closing' &&
+      changes['customerServiceStaff'] !== undefined &&
+      current['type'] !== 'who'
+    ) {
+      throw badRequest('Invalid value for "customerServiceStaff": only sent when type is who');
+    }
+    return patchRecord(ctx, deps, row, changes);
+  });
 }

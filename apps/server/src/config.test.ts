@@ -86,4 +86,12 @@ describe('configuration', () => {
       );
     });
   });
+
+  it('runs several server processes only on PostgreSQL', () => {
+    const load = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+    expect(() => load({ WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
+    expect(load({ WORKERS: '2', DATABASE_URL: 'postgres://db/field' }).workers).toBe(2);
+    expect(load({}).workers).toBe(1);
+  });
 });

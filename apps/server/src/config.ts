@@ -104,7 +104,7 @@ const envSchema = z.object({
   SSO_CLIENT_SECRET: z.string().min(1).optional(),
   SSO_NAME: z.string().min(1).default('Company SSO'),
   SSO_SCOPES: z.string().min(1).default('openid email profile'),
-  NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   CHANGELOG_REPOSITORY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -116,6 +116,7 @@ const envSchema = z.object({
   CHANGELOG_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   CHANGELOG_REFRESH_SECONDS: z.coerce.number().int().min(0).default(600),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(2).max(600).default(10),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 /** Sign-in providers of section 5; each is on when {NAME}_CLIENT_ID and _SECRET are set. */
@@ -197,7 +198,10 @@ export interface Config {
   };
   providers: Partial<Record<SocialProvider, ProviderCredentials>>;
   sso: SsoConfig | undefined;
-  /** How often the notification streams look for changes in the database. */
+  /**
+   * How often the notification streams look for changes nobody announced (announced ones,
+   * from any process, are looked for at once).
+   */
   notificationsPollMs: number;
   changelog: ChangelogConfig;
   /**
@@ -205,6 +209,8 @@ export interface Config {
    * left for the handlers' last writes and closing the database.
    */
   shutdown: { totalMs: number; drainMs: number };
+  /** Server processes sharing the port (Node's cluster module); above 1 only on PostgreSQL. */
+  workers: number;
 }
 
 export interface ChangelogConfig {
@@ -276,6 +282,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new Error(
       'Invalid configuration:\nADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all',
+    );
+  }
+  if (e.WORKERS > 1 && e.DATABASE_URL === undefined) {
+    throw new Error(
+      'Invalid configuration:\nWORKERS above 1 needs DATABASE_URL: processes share their ' +
+        'announcements through PostgreSQL, the embedded database serves one process',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -351,5 +363,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       totalMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
       drainMs: Math.max(1000, e.SHUTDOWN_TIMEOUT_SECONDS * 1000 - SHUTDOWN_RESERVE_MS),
     },
+    workers: e.WORKERS,
   };
 }

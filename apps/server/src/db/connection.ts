@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The PostgreSQL schema in use when not the default one. */
   schema?: string;
+  /** PostgreSQL: the connection string (a process's LISTEN connection opens its own). */
+  url?: string;
 }
 
 export interface DatabaseOptions {
@@ -74,6 +76,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),
       dialect: 'postgres',
+      url: options.databaseUrl,
       ...(options.pgSchema === undefined ? {} : { schema: options.pgSchema }),
     };
   }

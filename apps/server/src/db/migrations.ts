@@ -334,6 +334,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('outbox').execute();
     },
   },
+  '0007-rate-limits': {
+    async up(db: Kysely<unknown>) {
+      // Per-address sign-in limits, counted in the database so every process shares
+      // them (modules/auth/rate-limit-store.ts). window_ends_at: epoch milliseconds.
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(400)', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('window_ends_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('rate_limits').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -163,6 +163,14 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** Per-address request counts of the rate-limited routes, shared by all processes. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Epoch milliseconds (a string from PostgreSQL's bigint). */
+  window_ends_at: number | string;
+}
+
 export interface Database {
   records: RecordsTable;
   users: UsersTable;
@@ -178,4 +186,5 @@ export interface Database {
   feedback: FeedbackTable;
   changelog_cache: ChangelogCacheTable;
   outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
 }

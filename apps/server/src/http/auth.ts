@@ -75,18 +75,16 @@ export class AuthCache {
 
   forget(change: AuthChange): void {
     this.epoch += 1;
+    if (change.type === 'all') {
+      this.entries.clear();
+      return;
+    }
     for (const key of this.entries.keys()) {
       const [userId, sessionId] = key.split(' ');
       if (change.type === 'user' ? userId === change.userId : sessionId === change.sessionId) {
         this.entries.delete(key);
       }
     }
-  }
-
-  /** Forgets everything (a lost connection to the other processes' announcements). */
-  clear(): void {
-    this.epoch += 1;
-    this.entries.clear();
   }
 
   close(): void {

@@ -13,6 +13,7 @@ import type { Config, SocialProvider } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { adminRoutes } from '../modules/admin/routes.js';
 import { AccountLockout } from '../modules/auth/lockout.js';
+import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.js';
 import type { Mailer } from '../modules/auth/mailer.js';
 import { createMailer } from '../modules/auth/mailer.js';
 import { PasswordResets } from '../modules/auth/password-resets.js';
@@ -24,6 +25,7 @@ import { authRoutes } from '../modules/auth/routes.js';
 import { SessionService } from '../modules/auth/sessions.js';
 import { createTokenService } from '../modules/auth/tokens.js';
 import { changelogRoutes } from '../modules/changelog/routes.js';
+import { createBus, shareAuthChanges } from '../modules/cluster/bus.js';
 import { ChangelogService } from '../modules/changelog/service.js';
 import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { fileRoutes } from '../modules/files/routes.js';
@@ -110,10 +112,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Per-address limits only where a route asks for one (the sign-in endpoints).
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: every process shares the limits.
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
 
   const users = new UserRepository(database.db);
+  // What the processes of one database tell each other (LISTEN/NOTIFY on PostgreSQL).
+  const bus = createBus(database, app.log);
+  app.addHook('onClose', () => bus.close());
+  shareAuthChanges(bus, users.changes);
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const sessions = new SessionService(database.db, tokens, config);
   const mailer = options.mailer ?? createMailer(config.mail, config.dataDir, app.log);
@@ -148,7 +156,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     secret: config.jwtSecret,
     pollIntervalMs: config.notificationsPollMs,
     log: app.log,
+    bus,
   });
+  deps.outbox.onNotified = () => notifications.changed();
   // Live streams never end by themselves: close them before the server waits for its
   // connections to finish.
   app.addHook('preClose', () => notifications.close());

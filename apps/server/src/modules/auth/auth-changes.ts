@@ -3,12 +3,16 @@
 // they are committed, on the channel of their database: so every repository instance on
 // that database reaches the server's cache, and a change made through one module cannot
 // be missed by another. With several processes on PostgreSQL the channel also carries
-// changes to and from the other processes (modules/cluster/pg-bus.ts).
+// changes to and from the other processes (modules/cluster/bus.ts).
 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-export type AuthChange = { type: 'user'; userId: string } | { type: 'session'; sessionId: string };
+export type AuthChange =
+  | { type: 'user'; userId: string }
+  | { type: 'session'; sessionId: string }
+  /** Anything may have changed (changes of other processes were missed). */
+  | { type: 'all' };
 
 type Listener = (change: AuthChange) => void;
 
@@ -36,6 +40,20 @@ export class AuthChanges {
   forwardTo(remote: Listener | undefined): void {
     this.remote = remote;
   }
+}
+
+/** Reads an AuthChange sent by another process; undefined for anything else. */
+export function readAuthChange(value: unknown): AuthChange | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const change = value as Record<string, unknown>; // Checked field by field below.
+  if (change['type'] === 'user' && typeof change['userId'] === 'string') {
+    return { type: 'user', userId: change['userId'] };
+  }
+  if (change['type'] === 'session' && typeof change['sessionId'] === 'string') {
+    return { type: 'session', sessionId: change['sessionId'] };
+  }
+  if (change['type'] === 'all') return { type: 'all' };
+  return undefined;
 }
 
 const channels = new WeakMap<object, AuthChanges>();

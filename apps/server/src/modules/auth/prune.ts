@@ -19,6 +19,7 @@ export async function pruneAccountData(db: Kysely<Database>, now: string): Promi
     .where((eb) => eb.or([eb('expires_at', '<', now), eb('used_at', 'is not', null)]))
     .execute();
   await db.deleteFrom('auth_states').where('expires_at', '<', now).execute();
+  await db.deleteFrom('rate_limits').where('window_ends_at', '<', Date.parse(now)).execute();
   await db
     .deleteFrom('sign_in_failures')
     .where('window_started_at', '<', dayAgo)

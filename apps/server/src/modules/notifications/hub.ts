@@ -1,7 +1,8 @@
 // Fans notification changes out to the live streams of this process. Changes reach it
 // through the database, not process memory, so a notification written by any server
-// process (or straight into the table) reaches every subscriber: once a second, one
-// query per 500 connected users reads the rows changed lately.
+// process (or straight into the table) reaches every subscriber: when a change is
+// announced (`nudge`, from this process or another one over PostgreSQL NOTIFY), and now
+// and then anyway, one query per 500 connected users reads the rows changed lately.
 //
 // A row's updated_at is stamped before its transaction commits, so a row can become
 // visible with a time older than the last poll. Each poll therefore re-reads a window of
@@ -49,6 +50,7 @@ export class NotificationHub {
   private timer: NodeJS.Timeout | undefined;
   private lastPollStartedAt = 0;
   private polling: Promise<void> | undefined;
+  private pollAgain = false;
   private closed = false;
 
   constructor(
@@ -98,13 +100,31 @@ export class NotificationHub {
     this.lastPollStartedAt = Date.now();
     this.sent.clear();
     this.timer = setInterval(() => {
-      this.polling ??= this.poll()
-        .catch(this.options.onError)
-        .finally(() => {
-          this.polling = undefined;
-        });
+      if (this.polling === undefined) this.runPoll();
     }, this.options.pollIntervalMs);
     this.timer.unref();
+  }
+
+  /** Looks now: a change was announced. A look under way is followed by one more. */
+  nudge(): void {
+    if (this.closed || this.timer === undefined) return;
+    if (this.polling !== undefined) {
+      this.pollAgain = true;
+      return;
+    }
+    this.runPoll();
+  }
+
+  private runPoll(): void {
+    this.polling = this.poll()
+      .catch(this.options.onError)
+      .finally(() => {
+        this.polling = undefined;
+        if (this.pollAgain && !this.closed) {
+          this.pollAgain = false;
+          this.runPoll();
+        }
+      });
   }
 
   private stop(): void {

@@ -19,6 +19,7 @@ import { currentUser } from '../../http/auth.js';
 import { forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { runWrite } from '../../http/idempotency.js';
 import { parseWith, requireObject } from '../../http/validate.js';
+import type { Bus } from '../cluster/bus.js';
 import type { StreamEvent } from './hub.js';
 import { NotificationHub } from './hub.js';
 import { NotificationRepository } from './repository.js';
@@ -37,6 +38,8 @@ export interface NotificationsModule {
   repository: NotificationRepository;
   hub: NotificationHub;
   tickets: StreamTickets;
+  /** Announces that notifications changed (once committed): every process's streams look. */
+  changed(): void;
   /** Stops the hub and its streams, and the tombstone pruning. */
   close(): Promise<void>;
 }
@@ -46,13 +49,17 @@ export function createNotificationsModule(options: {
   secret: Uint8Array;
   pollIntervalMs: number;
   log: FastifyBaseLogger;
+  bus: Bus;
 }): NotificationsModule {
   const repository = new NotificationRepository(options.db);
   const hub = new NotificationHub(repository, {
     pollIntervalMs: options.pollIntervalMs,
-    overlapMs: Math.max(10_000, options.pollIntervalMs * 5),
+    // Rows stamped before their commit, clocks of other processes a little behind.
+    overlapMs: Math.max(10_000, Math.min(options.pollIntervalMs, 2000) * 5),
     onError: (err) => options.log.error({ err }, 'polling notifications failed'),
   });
+  const unsubscribe = options.bus.subscribe('notifications', () => hub.nudge());
+  const unsubscribeReconnect = options.bus.onReconnected(() => hub.nudge());
   const prune = (): void => {
     repository
       .pruneDeleted(new Date(Date.now() - TOMBSTONE_LIFETIME_MS).toISOString())
@@ -64,8 +71,11 @@ export function createNotificationsModule(options: {
     repository,
     hub,
     tickets: createStreamTickets(options.secret),
+    changed: () => options.bus.publish('notifications', {}),
     close: async () => {
       clearInterval(pruneTimer);
+      unsubscribe();
+      unsubscribeReconnect();
       await hub.close();
     },
   };
@@ -148,6 +158,13 @@ async function openStream(
   }
 }
 
+/** A committed change of notifications, announced to every process's streams. */
+async function announced<T>(module: NotificationsModule, write: Promise<T>): Promise<T> {
+  const answer = await write;
+  module.changed();
+  return answer;
+}
+
 export function notificationRoutes(
   api: FastifyInstance,
   db: Kysely<Database>,
@@ -181,47 +198,61 @@ export function notificationRoutes(
     const user = currentUser(request);
     if (!user.access.admin) throw forbidden();
     const input = parseWith(notificationCreateSchema, request.body);
-    return runWrite(db, request, reply, user.id, async (trx) => {
-      const created = await createAnnouncement(trx, repository, input, new Date().toISOString());
-      return {
-        statusCode: 201,
-        body: {
-          created: created.length,
-          ...(input.userId === undefined ? {} : { notification: created[0] }),
-        },
-      };
-    });
+    return announced(
+      module,
+      runWrite(db, request, reply, user.id, async (trx) => {
+        const created = await createAnnouncement(trx, repository, input, new Date().toISOString());
+        return {
+          statusCode: 201,
+          body: {
+            created: created.length,
+            ...(input.userId === undefined ? {} : { notification: created[0] }),
+          },
+        };
+      }),
+    );
   });
 
   api.patch('/notifications/:id', async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     parseWith(notificationReadSchema, requireObject(request.body ?? {}, 'Send { "read": true }'));
-    return runWrite(db, request, reply, user.id, async (trx) => {
-      const updated = await repository.markRead(trx, user.id, id, new Date().toISOString());
-      if (updated === undefined) throw notFound(NOTIFICATION_MESSAGES.notFound);
-      return { statusCode: 200, body: updated };
-    });
+    return announced(
+      module,
+      runWrite(db, request, reply, user.id, async (trx) => {
+        const updated = await repository.markRead(trx, user.id, id, new Date().toISOString());
+        if (updated === undefined) throw notFound(NOTIFICATION_MESSAGES.notFound);
+        return { statusCode: 200, body: updated };
+      }),
+    );
   });
 
   api.post('/notifications/mark-all-read', async (request, reply) => {
     const user = currentUser(request);
     const { app } = parseWith(markAllSchema, request.body ?? {});
-    return runWrite(db, request, reply, user.id, async (trx) => ({
-      statusCode: 200,
-      body: { updated: await repository.markAllRead(trx, user.id, app, new Date().toISOString()) },
-    }));
+    return announced(
+      module,
+      runWrite(db, request, reply, user.id, async (trx) => ({
+        statusCode: 200,
+        body: {
+          updated: await repository.markAllRead(trx, user.id, app, new Date().toISOString()),
+        },
+      })),
+    );
   });
 
   api.delete('/notifications/:id', async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
-    return runWrite(db, request, reply, user.id, async (trx) => {
-      if (!(await repository.softDelete(trx, user.id, id, new Date().toISOString()))) {
-        throw notFound(NOTIFICATION_MESSAGES.notFound);
-      }
-      return { statusCode: 200, body: { id, deleted: true } };
-    });
+    return announced(
+      module,
+      runWrite(db, request, reply, user.id, async (trx) => {
+        if (!(await repository.softDelete(trx, user.id, id, new Date().toISOString()))) {
+          throw notFound(NOTIFICATION_MESSAGES.notFound);
+        }
+        return { statusCode: 200, body: { id, deleted: true } };
+      }),
+    );
   });
 
   api.post('/notifications/stream-ticket', async (request) =>

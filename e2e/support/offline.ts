@@ -216,14 +216,13 @@ export async function cachedQueryKeys(page: Page): Promise<string> {
       });
     try {
       const keys = await all<IDBValidKey>('cache', true);
-      const homes = await all<{ homeId: string; lists: Record<string, unknown> }>(
-        'homeRecords',
-        false,
-      );
+      const homes = await all<{ homeId: string; json: string }>('homeRecords', false);
       return {
         keys: keys.map(String),
         lists: homes.flatMap((home) =>
-          Object.keys(home.lists).map((resource) => ({ resource, homeId: home.homeId })),
+          Object.keys((JSON.parse(home.json) as { lists: Record<string, unknown> }).lists).map(
+            (resource) => ({ resource, homeId: home.homeId }),
+          ),
         ),
       };
     } finally {

@@ -249,7 +249,7 @@ export function useReadiness(): Readiness {
       const ready =
         summary !== undefined &&
         summary.syncedAt > 0 &&
-        needed.every((resource) => summary.resources.includes(resource));
+        needed.every((resource) => summary.resources.split(',').includes(resource));
       return { home: homeById.get(homeId), homeId, ready, pinned: pins.has(homeId), summary };
     });
     const readyCount = rows.filter((row) => row.ready).length;

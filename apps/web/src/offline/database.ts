@@ -60,15 +60,24 @@ export type StoredRecord = Record<string, unknown> & { id: string };
 
 /**
  * One home's records on the device: each list the user reads (resource -> records), as the
- * server last gave it with confirmed writes applied. One row per home, not per record: a
- * first sync of thousands of homes writes thousands of rows instead of hundreds of
- * thousands (docs/decisions.md, "Sync ahead").
+ * server last gave it with confirmed writes applied, kept as one JSON text (`HomeLists`).
+ * One row per home, not per record, and text, not objects: a first sync of thousands of
+ * homes writes thousands of rows instead of hundreds of thousands, and IndexedDB copies a
+ * string in one piece where it clones thousands of small objects field by field
+ * (docs/decisions.md, "Sync ahead"). A home's text is about 20 KB: parsing it to read one
+ * list takes well under a millisecond.
  */
 export interface HomeRecordsRow {
   homeId: string;
-  lists: Partial<Record<string, StoredRecord[]>>;
+  /** JSON text of a `HomeLists`. */
+  json: string;
+}
+
+/** What a home row's text holds. */
+export interface HomeLists {
+  lists: Record<string, StoredRecord[]>;
   /** When each list was last read from the server (ms since epoch). */
-  syncedAt: Partial<Record<string, number>>;
+  syncedAt: Record<string, number>;
 }
 
 /** What the readiness view and eviction need of a home, without reading its records. */
@@ -76,13 +85,13 @@ export interface HomeSyncRow {
   homeId: string;
   /** When a sync-ahead pass last brought every list of `resources`; 0 when none has. */
   syncedAt: number;
-  /** The lists that pass brought. */
-  resources: string[];
+  /** The lists that pass brought, comma-separated (one string: thousands are written). */
+  resources: string;
   records: number;
-  /** Approximate bytes of the home's records. */
+  /** Bytes of the home's records as JSON text. */
   bytes: number;
-  /** Per list: count and newest change, so an unchanged home is not written again. */
-  stamps: Record<string, string>;
+  /** Count and newest change of each list, fingerprinted; '' when unknown. */
+  stamp: string;
   /** When a screen last opened one of its lists (eviction keeps recent ones longer). */
   openedAt: number;
 }
@@ -139,18 +148,20 @@ export function openFieldDatabase(name: string = LOCAL_DB.name): FieldDatabase {
       // Lists of homes persisted per query by earlier versions move into the home rows, so
       // a device updated offline still opens what it opened before.
       const rows = await tx.table<CacheRow, string>('cache').toArray();
-      const homes = new Map<string, HomeRecordsRow>();
+      const homes = new Map<string, HomeLists>();
       const moved: string[] = [];
       for (const row of rows) {
         const list = legacyHomeList(row);
         if (list === undefined) continue;
-        const home = homes.get(list.homeId) ?? { homeId: list.homeId, lists: {}, syncedAt: {} };
+        const home = homes.get(list.homeId) ?? { lists: {}, syncedAt: {} };
         home.lists[list.resource] = list.records;
         home.syncedAt[list.resource] = list.syncedAt;
         homes.set(list.homeId, home);
         moved.push(row.key);
       }
-      await tx.table<HomeRecordsRow, string>('homeRecords').bulkPut([...homes.values()]);
+      await tx
+        .table<HomeRecordsRow, string>('homeRecords')
+        .bulkPut([...homes].map(([homeId, home]) => ({ homeId, json: JSON.stringify(home) })));
       await tx.table<CacheRow, string>('cache').bulkDelete(moved);
     });
   return db;

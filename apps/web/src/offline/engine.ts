@@ -206,7 +206,11 @@ export async function startOfflineEngine(
   const onHidden = (): void => {
     if (document.visibilityState === 'hidden') void flush();
   };
-  const onPageHide = (): void => void flush();
+  // The page is being left: the cache is handed to the database within this task.
+  const onPageHide = (): void => {
+    persister.storage.flushNow();
+    void homeStore.flush();
+  };
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', onPageHide);
   stops.push(() => {

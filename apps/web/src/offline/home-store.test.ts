@@ -58,7 +58,7 @@ describe('home store', () => {
     await first.homeStore.flush();
     // Stored in the home store, not as a query of the cache.
     expect(await db.cache.count()).toBe(0);
-    expect((await db.homeRecords.get('h1'))?.lists['phoneCalls']).toHaveLength(2);
+    expect((await db.homeSync.get('h1'))?.records).toBe(2);
     first.client.clear();
 
     const next = page();
@@ -192,8 +192,10 @@ describe('device database upgrade', () => {
     db = openFieldDatabase(name);
     expect(await db.homeRecords.get('h1')).toEqual({
       homeId: 'h1',
-      lists: { phoneCalls: [call('c1', 'h1')] },
-      syncedAt: { phoneCalls: 1234 },
+      json: JSON.stringify({
+        lists: { phoneCalls: [call('c1', 'h1')] },
+        syncedAt: { phoneCalls: 1234 },
+      }),
     });
     expect((await db.cache.toArray()).map((row) => row.key)).toEqual([
       'field-app-query-["field_homes","listActive"]',

@@ -3,11 +3,18 @@
 // readiness view and eviction. Screens read one home's list through the query persister
 // here (never the whole store); a screen's fetch, a confirmed queued write and the sync
 // ahead write into it. Writes go to the database at once (no debounce to lose on unload);
-// the sync's thousands of rows are written in slices so no main-thread task runs long.
+// the sync's thousands of rows are written in slices of a few MB, each home turned into
+// JSON text in its slice, so no main-thread task runs long.
 
 import type { Query, QueryPersister } from '@tanstack/react-query';
 import { notifyManager } from '@tanstack/react-query';
-import type { FieldDatabase, HomeRecordsRow, HomeSyncRow, StoredRecord } from './database';
+import type {
+  FieldDatabase,
+  HomeLists,
+  HomeRecordsRow,
+  HomeSyncRow,
+  StoredRecord,
+} from './database';
 import type { HomeListTarget } from './home-list-key';
 import { homeListOfKey } from './home-list-key';
 
@@ -25,6 +32,8 @@ export interface SyncPassInfo {
   /** The lists the pass brought for every home. */
   resources: readonly string[];
   signal?: AbortSignal;
+  /** The homes' summaries before the pass, when the caller read them already (one read). */
+  previous?: ReadonlyMap<string, HomeSyncRow>;
 }
 
 export interface StoredList {
@@ -60,8 +69,10 @@ export interface HomeStore {
 
 export interface HomeStoreOptions {
   now?: () => number;
-  /** Home rows per transaction when a sync pass writes (default 50). */
+  /** At most this many home rows per transaction when a sync pass writes (default 500). */
   sliceSize?: number;
+  /** About this many bytes of records (as text) per transaction (default 2 MB). */
+  sliceBytes?: number;
 }
 
 /** Yields the main thread between slices of work (scheduler.yield where there is one). */
@@ -69,19 +80,6 @@ export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Approximate stored size of a list: a few records measured, times the count. */
-export function estimateBytes(records: readonly StoredRecord[]): number {
-  if (records.length === 0) return 0;
-  const step = Math.max(1, Math.floor(records.length / 8));
-  let sampled = 0;
-  let bytes = 0;
-  for (let i = 0; i < records.length; i += step) {
-    bytes += JSON.stringify(records[i]).length;
-    sampled += 1;
-  }
-  return Math.round((bytes / sampled) * records.length);
 }
 
 /** FNV-1a of a string, as 8 hex digits: a short fingerprint of a home's lists. */
@@ -114,26 +112,35 @@ export function homeStamp(
   return fingerprint(parts.join('|'));
 }
 
-function summarize(row: HomeRecordsRow): Pick<HomeSyncRow, 'records' | 'bytes'> {
-  let records = 0;
-  let bytes = 0;
-  for (const list of Object.values(row.lists)) {
-    if (list === undefined) continue;
-    records += list.length;
-    bytes += estimateBytes(list);
+/** A home row's lists (an unreadable text counts as empty: the next sync replaces it). */
+function parseHome(row: HomeRecordsRow | undefined): HomeLists {
+  if (row === undefined) return { lists: {}, syncedAt: {} };
+  try {
+    const value: unknown = JSON.parse(row.json);
+    if (typeof value === 'object' && value !== null && 'lists' in value && 'syncedAt' in value) {
+      // Safe: only this module writes the text, from a HomeLists.
+      return value as HomeLists;
+    }
+  } catch {
+    // Falls through to empty.
   }
-  return { records, bytes };
+  return { lists: {}, syncedAt: {} };
+}
+
+function countOf(lists: Readonly<Record<string, readonly StoredRecord[]>>): number {
+  let records = 0;
+  for (const list of Object.values(lists)) records += list.length;
+  return records;
 }
 
 function emptySync(homeId: string): HomeSyncRow {
-  return { homeId, syncedAt: 0, resources: [], records: 0, bytes: 0, stamps: {}, openedAt: 0 };
+  return { homeId, syncedAt: 0, resources: '', records: 0, bytes: 0, stamp: '', openedAt: 0 };
 }
-
-const STAMP = 'all';
 
 export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {}): HomeStore {
   const now = options.now ?? (() => Date.now());
-  const sliceSize = options.sliceSize ?? 50;
+  const sliceSize = options.sliceSize ?? 500;
+  const sliceBytes = options.sliceBytes ?? 2 * 1024 * 1024;
   const inFlight = new Set<Promise<unknown>>();
   /** Counts clears: an answer to a fetch started before the last one is not stored. */
   let generation = 0;
@@ -149,30 +156,28 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     const [row, sync] = await db.transaction('r', db.homeRecords, db.homeSync, () =>
       Promise.all([db.homeRecords.get(target.homeId), db.homeSync.get(target.homeId)]),
     );
-    const records = row?.lists[target.resource];
-    if (row === undefined || records === undefined) return undefined;
-    const own = row.syncedAt[target.resource] ?? 0;
-    const pass = sync !== undefined && sync.resources.includes(target.resource) ? sync.syncedAt : 0;
+    const home = parseHome(row);
+    const records = home.lists[target.resource];
+    if (records === undefined) return undefined;
+    const own = home.syncedAt[target.resource] ?? 0;
+    const pass =
+      sync !== undefined && sync.resources.split(',').includes(target.resource) ? sync.syncedAt : 0;
     return { records, syncedAt: Math.max(own, pass) };
   }
 
-  async function change(
-    target: HomeListTarget,
-    update: (row: HomeRecordsRow) => boolean,
-  ): Promise<void> {
+  async function change(target: HomeListTarget, update: (home: HomeLists) => boolean) {
     await db.transaction('rw', db.homeRecords, db.homeSync, async () => {
-      const row = (await db.homeRecords.get(target.homeId)) ?? {
-        homeId: target.homeId,
-        lists: {},
-        syncedAt: {},
-      };
-      if (!update(row)) return;
+      const home = parseHome(await db.homeRecords.get(target.homeId));
+      if (!update(home)) return;
+      const json = JSON.stringify(home);
       const sync = (await db.homeSync.get(target.homeId)) ?? emptySync(target.homeId);
-      await db.homeRecords.put(row);
+      await db.homeRecords.put({ homeId: target.homeId, json });
       await db.homeSync.put({
         ...sync,
-        ...summarize(row),
-        stamps: { [STAMP]: homeStamp(row.lists) },
+        records: countOf(home.lists),
+        bytes: json.length,
+        // Unknown now: the next pass writes this home again with the server's lists.
+        stamp: '',
         openedAt: now(),
       });
     });
@@ -184,9 +189,9 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     syncedAt: number = now(),
   ): Promise<void> {
     return track(
-      change(target, (row) => {
-        row.lists[target.resource] = [...records];
-        row.syncedAt[target.resource] = syncedAt;
+      change(target, (home) => {
+        home.lists[target.resource] = [...records];
+        home.syncedAt[target.resource] = syncedAt;
         return true;
       }),
     );
@@ -197,43 +202,64 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     update: (records: StoredRecord[]) => StoredRecord[],
   ): Promise<void> {
     return track(
-      change(target, (row) => {
-        const list = row.lists[target.resource];
+      change(target, (home) => {
+        const list = home.lists[target.resource];
         if (list === undefined) return false;
-        row.lists[target.resource] = update(list);
+        home.lists[target.resource] = update(list);
         return true;
       }),
     );
   }
 
+  async function previousOf(homes: readonly SyncedHome[]): Promise<Map<string, HomeSyncRow>> {
+    const rows = await db.homeSync.bulkGet(homes.map((home) => home.homeId));
+    return new Map(rows.flatMap((row) => (row === undefined ? [] : [[row.homeId, row]])));
+  }
+
   async function putSynced(homes: readonly SyncedHome[], pass: SyncPassInfo): Promise<number> {
-    const ids = homes.map((home) => home.homeId);
-    const before = await db.homeSync.bulkGet(ids);
-    const changed: HomeRecordsRow[] = [];
-    const summaries: HomeSyncRow[] = [];
+    const before = pass.previous ?? (await previousOf(homes));
+    const resources = pass.resources.join(',');
     const listTimes = Object.fromEntries(pass.resources.map((resource) => [resource, pass.at]));
-    homes.forEach((home, index) => {
-      const previous = before[index];
+    const summaries: HomeSyncRow[] = [];
+    const writes: Array<Promise<unknown>> = [];
+    let slice: HomeRecordsRow[] = [];
+    let sliceTotal = 0;
+    let written = 0;
+    // Each slice is started without waiting for the one before (the database queues
+    // them); the main thread only yields between slices.
+    const writeSlice = async (): Promise<void> => {
+      if (slice.length === 0) return;
+      if (pass.signal?.aborted === true) throw new DOMException('Aborted', 'AbortError');
+      writes.push(track(db.homeRecords.bulkPut(slice)));
+      written += slice.length;
+      slice = [];
+      sliceTotal = 0;
+      await yieldToMain();
+    };
+    for (const home of homes) {
+      const previous = before.get(home.homeId);
       const stamp = homeStamp(home.lists);
-      const row: HomeRecordsRow = { homeId: home.homeId, lists: home.lists, syncedAt: listTimes };
-      if (previous === undefined || previous.stamps[STAMP] !== stamp) changed.push(row);
+      const changed = previous === undefined || previous.stamp !== stamp;
+      const json = changed ? JSON.stringify({ lists: home.lists, syncedAt: listTimes }) : '';
       summaries.push({
         homeId: home.homeId,
         syncedAt: pass.at,
-        resources: [...pass.resources],
-        ...summarize(row),
-        stamps: { [STAMP]: stamp },
+        resources,
+        records: countOf(home.lists),
+        // An unchanged home keeps its size.
+        bytes: changed ? json.length : (previous?.bytes ?? 0),
+        stamp,
         openedAt: previous?.openedAt ?? 0,
       });
-    });
-    for (let start = 0; start < changed.length; start += sliceSize) {
-      if (pass.signal?.aborted === true) throw new DOMException('Aborted', 'AbortError');
-      const slice = changed.slice(start, start + sliceSize);
-      await track(db.homeRecords.bulkPut(slice));
-      await yieldToMain();
+      if (!changed) continue;
+      slice.push({ homeId: home.homeId, json });
+      sliceTotal += json.length;
+      if (sliceTotal >= sliceBytes || slice.length >= sliceSize) await writeSlice();
     }
-    await track(db.homeSync.bulkPut(summaries));
-    return changed.length;
+    await writeSlice();
+    writes.push(track(db.homeSync.bulkPut(summaries)));
+    await Promise.all(writes);
+    return written;
   }
 
   const persisterFn: QueryPersister = async (queryFn, context, query: Query) => {

@@ -28,6 +28,12 @@ export interface CacheStorage {
   entries(): Promise<Array<[string, PersistedQuery]>>;
   /** Writes what the debounce is holding now (before a page hides, and in tests). */
   flush(): Promise<void>;
+  /**
+   * Hands what the debounce is holding to the database within this task, with an explicit
+   * commit (`pagehide`: a write started in a later task may never run on a page being
+   * left). Falls back to `flush` where the database is not open.
+   */
+  flushNow(): void;
   /** Drops what the debounce is holding and empties the store (sign-out). */
   clear(): Promise<void>;
 }
@@ -72,6 +78,33 @@ export function createCacheStorage(
     return flushing;
   }
 
+  function flushNow(): void {
+    const native = db.isOpen() ? db.backendDB() : undefined;
+    if (native === undefined || pending.size === 0) {
+      void flush();
+      return;
+    }
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const batch = [...pending.entries()];
+    pending.clear();
+    try {
+      const transaction = native.transaction('cache', 'readwrite', { durability: 'relaxed' });
+      const store = transaction.objectStore('cache');
+      const at = Date.now();
+      for (const [key, value] of batch) {
+        if (value === null) store.delete(key);
+        else store.put({ key, value, updatedAt: at });
+      }
+      transaction.commit();
+    } catch (error) {
+      // A closing or blocked connection: the ordinary path tries once more.
+      for (const [key, value] of batch) if (!pending.has(key)) pending.set(key, value);
+      console.error('Persisting the query cache on pagehide failed', error);
+      void flush();
+    }
+  }
+
   function schedule(): void {
     if (timer !== undefined) return;
     timer = setTimeout(() => void flush(), debounceMs);
@@ -99,6 +132,7 @@ export function createCacheStorage(
       );
     },
     flush,
+    flushNow,
     async clear() {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;

@@ -280,9 +280,11 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
     set({ state: 'syncing', done: 0, total: homeIds.length });
     for (const list of current.lists ?? []) await list.run(signal);
     let done = 0;
+    // Every summary in one read (not one read per home): unchanged homes are not written.
+    const previous = new Map((await store.summaries()).map((row) => [row.homeId, row]));
     for (const chunk of chunks(homeIds, chunkSize)) {
       const homes = await fetchChunk(current, chunk, signal);
-      await store.putSynced(homes, { at, resources, signal });
+      await store.putSynced(homes, { at, resources, signal, previous });
       refreshQueries(homes, at);
       await options.onStored?.();
       if (current.afterChunk !== undefined) await current.afterChunk(homes, signal);

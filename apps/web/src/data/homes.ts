@@ -223,10 +223,14 @@ export function useHomeList() {
   const { user, access } = useSignedIn();
   const kind = homeListKind(settings);
   const testing = effectiveTesting(settings, access.demo);
-  const homes =
-    query.data === undefined
-      ? undefined
-      : homeList(query.data, { kind, employeeId: user.fieldData.airtableId, testing });
+  const employeeId = user.fieldData.airtableId;
+  // Sorting 10,000 addresses takes long: done once per list, not on every render (a
+  // keystroke in the home picker re-renders its panel).
+  const homes = useMemo(
+    () =>
+      query.data === undefined ? undefined : homeList(query.data, { kind, employeeId, testing }),
+    [query.data, kind, employeeId, testing],
+  );
   return { ...query, homes, kind, testing };
 }
 

@@ -1,8 +1,10 @@
 // The home picker of the header: a searchable (Address, case-insensitive substring),
-// virtualised list 300 px high that stays smooth with 10,000 homes. The choice is kept
-// in local settings; "all homes" or "my homes" is switchable here.
+// virtualised list 300 px high that stays smooth with 10,000 homes: the addresses are
+// lowercased once per list (not per keystroke), filtering runs on the deferred value, so
+// the keystroke itself only paints the field. The choice is kept in local settings; "all
+// homes" or "my homes" is switchable here.
 
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Alert from '@mui/material/Alert';
@@ -19,13 +21,33 @@ import Clear from '@mui/icons-material/Clear';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Search from '@mui/icons-material/Search';
 import type { HomeListKind } from '@field/domain';
-import { MESSAGES, UI, errorFetchingHomesMessage, filterByAddress } from '@field/domain';
+import { MESSAGES, UI, errorFetchingHomesMessage } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import { useHomeList, useSelectedHome } from '../../data/homes';
 import { selectHome, setHomeListKind } from '../../data/local-settings';
 import { useSyncAheadPlan } from '../../data/sync-ahead';
 
 const ROW_HEIGHT = 52;
+
+/**
+ * Section 5's address search (case-insensitive substring, as the domain's filterByAddress)
+ * over an index made once per list: each search is one `includes` per home.
+ */
+export function addressIndex<T extends Pick<ActiveHome, 'Address'>>(
+  homes: readonly T[],
+): (query: string) => readonly T[] {
+  const lower = homes.map((home) => home.Address.toLocaleLowerCase());
+  return (query) => {
+    const needle = query.trim().toLocaleLowerCase();
+    if (needle === '') return homes;
+    const found: T[] = [];
+    for (let i = 0; i < homes.length; i += 1) {
+      const home = homes[i];
+      if (home !== undefined && lower[i]?.includes(needle) === true) found.push(home);
+    }
+    return found;
+  };
+}
 
 export function HomePicker() {
   const { t } = useTranslation();
@@ -84,12 +106,16 @@ function HomePickerPanel({
   const { homes, kind, error, isPending, refetch } = useHomeList();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const shown = useMemo(() => filterByAddress(homes ?? [], deferred), [homes, deferred]);
+  const search = useMemo(() => addressIndex(homes ?? []), [homes]);
+  const shown = useMemo(() => search(deferred), [search, deferred]);
 
-  const pick = (home: ActiveHome | null) => {
-    selectHome(home?.id ?? null);
-    onPicked();
-  };
+  const pick = useCallback(
+    (home: ActiveHome | null) => {
+      selectHome(home?.id ?? null);
+      onPicked();
+    },
+    [onPicked],
+  );
 
   return (
     <Box role="dialog" aria-label={t('picker.label')}>
@@ -170,12 +196,13 @@ function HomePickerPanel({
   );
 }
 
-function VirtualHomeList({
+/** Memoised: a keystroke re-renders the panel, and the list only once the filter result changes. */
+const VirtualHomeList = memo(function VirtualHomeList({
   homes,
   selectedId,
   onPick,
 }: {
-  homes: ActiveHome[];
+  homes: readonly ActiveHome[];
   selectedId: string | null;
   onPick: (home: ActiveHome) => void;
 }) {
@@ -244,4 +271,4 @@ function VirtualHomeList({
       </Box>
     </Box>
   );
-}
+});

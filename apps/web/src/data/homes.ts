@@ -13,6 +13,7 @@ import { API_PATHS, apiClient } from '../api/client';
 import type { MutationRow } from '../offline/database';
 import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
 import { SYNCED_LISTS, syncList } from '../offline/differential-sync';
+import { yieldToMain } from '../offline/home-store';
 import type { OfflineEngine } from '../offline/engine';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { Overlaid } from './queued-records';
@@ -58,20 +59,38 @@ const activeHomeSchema = homeSchema.pick({
   deletedAt: true,
 }).partial({ deletedAt: true });
 
-/** A record the app cannot read is skipped and logged rather than hiding every other home. */
-const activeHomes: Parser<ActiveHome[]> = {
+/**
+ * The list as it comes: only its shape is checked here, synchronously; each home is
+ * checked by `checkHomes` afterwards, a slice at a time (10,000 homes checked in one go
+ * hold the main thread for over 100 ms).
+ */
+const homeListShape: Parser<ActiveHome[]> = {
   parse(data) {
     if (!Array.isArray(data)) throw new Error('expected a list of homes');
     const items: unknown[] = data;
-    const homes: ActiveHome[] = [];
-    for (const item of items) {
+    // Safe: every home is checked with the schema by checkHomes before anything reads it;
+    // the differential merge needs only `id` and `deletedAt`, checked here.
+    return items.filter(
+      (item) => typeof item === 'object' && item !== null && 'id' in item,
+    ) as ActiveHome[];
+  },
+};
+
+const CHECK_SLICE = 1000;
+
+/** A record the app cannot read is skipped and logged rather than hiding every other home. */
+export async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[]> {
+  const homes: ActiveHome[] = [];
+  for (let start = 0; start < items.length; start += CHECK_SLICE) {
+    for (const item of items.slice(start, start + CHECK_SLICE)) {
       const result = activeHomeSchema.safeParse(item);
       if (result.success) homes.push(result.data);
       else console.warn('Skipped a home record the app cannot read', result.error.issues);
     }
-    return homes;
-  },
-};
+    if (start + CHECK_SLICE < items.length) await yieldToMain();
+  }
+  return homes;
+}
 
 export const homesQueryKey = ['field_homes', 'listActive'] as const;
 
@@ -155,16 +174,18 @@ function useActiveHomesQuery() {
     queryKey: homesQueryKey,
     // A user who may not read homes (a pending account) asks for none.
     enabled: access !== null && hasAccess(access, RESOURCE_ACCESS.homes.read, 'read'),
-    queryFn: ({ signal }) =>
-      isIndexedDbSupported()
-        ? syncList(SYNCED_LISTS.homes, {
-            client: apiClient,
-            db: getFieldDatabase(),
-            parser: activeHomes,
-            current: queryClient.getQueryData<ActiveHome[]>(homesQueryKey),
-            signal,
-          })
-        : apiClient.get(API_PATHS.activeHomes, activeHomes, { signal }),
+    queryFn: async ({ signal }) =>
+      checkHomes(
+        isIndexedDbSupported()
+          ? await syncList(SYNCED_LISTS.homes, {
+              client: apiClient,
+              db: getFieldDatabase(),
+              parser: homeListShape,
+              current: queryClient.getQueryData<ActiveHome[]>(homesQueryKey),
+              signal,
+            })
+          : await apiClient.get(API_PATHS.activeHomes, homeListShape, { signal }),
+      ),
   });
 }
 

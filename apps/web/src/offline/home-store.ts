@@ -3,7 +3,7 @@
 // readiness view and eviction. Screens read one home's list through the query persister
 // here (never the whole store); a screen's fetch, a confirmed queued write and the sync
 // ahead write into it. Writes go to the database at once (no debounce to lose on unload);
-// the sync's thousands of rows are written in slices of a few MB, each home turned into
+// the sync's thousands of rows are written in slices of about 8 MB, each home turned into
 // JSON text in its slice, so no main-thread task runs long.
 
 import type { Query, QueryPersister } from '@tanstack/react-query';
@@ -71,7 +71,7 @@ export interface HomeStoreOptions {
   now?: () => number;
   /** At most this many home rows per transaction when a sync pass writes (default 500). */
   sliceSize?: number;
-  /** About this many bytes of records (as text) per transaction (default 2 MB). */
+  /** About this many bytes of records (text) per transaction (default 8 MB, a ~60 ms task). */
   sliceBytes?: number;
 }
 
@@ -140,7 +140,7 @@ function emptySync(homeId: string): HomeSyncRow {
 export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {}): HomeStore {
   const now = options.now ?? (() => Date.now());
   const sliceSize = options.sliceSize ?? 500;
-  const sliceBytes = options.sliceBytes ?? 2 * 1024 * 1024;
+  const sliceBytes = options.sliceBytes ?? 8 * 1024 * 1024;
   const inFlight = new Set<Promise<unknown>>();
   /** Counts clears: an answer to a fetch started before the last one is not stored. */
   let generation = 0;
@@ -152,17 +152,12 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     return work;
   }
 
+  /** One row read by its key: nothing else is opened to show a home's screen. */
   async function read(target: HomeListTarget): Promise<StoredList | undefined> {
-    const [row, sync] = await db.transaction('r', db.homeRecords, db.homeSync, () =>
-      Promise.all([db.homeRecords.get(target.homeId), db.homeSync.get(target.homeId)]),
-    );
-    const home = parseHome(row);
+    const home = parseHome(await db.homeRecords.get(target.homeId));
     const records = home.lists[target.resource];
     if (records === undefined) return undefined;
-    const own = home.syncedAt[target.resource] ?? 0;
-    const pass =
-      sync !== undefined && sync.resources.split(',').includes(target.resource) ? sync.syncedAt : 0;
-    return { records, syncedAt: Math.max(own, pass) };
+    return { records, syncedAt: home.syncedAt[target.resource] ?? 0 };
   }
 
   async function change(target: HomeListTarget, update: (home: HomeLists) => boolean) {
@@ -239,7 +234,7 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     for (const home of homes) {
       const previous = before.get(home.homeId);
       const stamp = homeStamp(home.lists);
-      const changed = previous === undefined || previous.stamp !== stamp;
+      const changed = previous?.stamp !== stamp;
       const json = changed ? JSON.stringify({ lists: home.lists, syncedAt: listTimes }) : '';
       summaries.push({
         homeId: home.homeId,
@@ -293,6 +288,11 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     putSynced,
     async summaries(homeIds) {
       if (homeIds === undefined) return db.homeSync.toArray();
+      if (homeIds.length > 100) {
+        // One read of every small row beats thousands of single reads.
+        const wanted = new Set(homeIds);
+        return (await db.homeSync.toArray()).filter((row) => wanted.has(row.homeId));
+      }
       const rows = await db.homeSync.bulkGet([...homeIds]);
       return rows.filter((row): row is HomeSyncRow => row !== undefined);
     },

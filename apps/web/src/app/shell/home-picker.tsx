@@ -1,10 +1,10 @@
 // The home picker of the header: a searchable (Address, case-insensitive substring),
 // virtualised list 300 px high that stays smooth with 10,000 homes: the addresses are
-// lowercased once per list (not per keystroke), filtering runs on the deferred value, so
-// the keystroke itself only paints the field. The choice is kept in local settings; "all
+// lowercased once per list (not per keystroke), and the field is uncontrolled: a keystroke
+// paints the field by itself and the filtering renders in a transition after it. The choice is kept in local settings; "all
 // homes" or "my homes" is switchable here.
 
-import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Alert from '@mui/material/Alert';
@@ -105,9 +105,9 @@ function HomePickerPanel({
   const id = useId();
   const { homes, kind, error, isPending, refetch } = useHomeList();
   const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
+  const [, startTransition] = useTransition();
   const search = useMemo(() => addressIndex(homes ?? []), [homes]);
-  const shown = useMemo(() => search(deferred), [search, deferred]);
+  const shown = useMemo(() => search(query), [search, query]);
 
   const pick = useCallback(
     (home: ActiveHome | null) => {
@@ -145,8 +145,11 @@ function HomePickerPanel({
         size="small"
         type="search"
         label={t('picker.search')}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        defaultValue=""
+        onChange={(event) => {
+          const value = event.target.value;
+          startTransition(() => setQuery(value));
+        }}
         autoComplete="off"
         slotProps={{
           input: {

@@ -8,6 +8,7 @@ export interface SseEvent {
 
 export interface SseReader {
   status: number;
+  headers: Headers;
   /** Settles when the server ends the stream (or close() aborts it). */
   ended: Promise<void>;
   /** Whether the server ended the stream (not close()). */
@@ -53,6 +54,7 @@ export async function openSse(url: string): Promise<SseReader> {
   let seen = 0;
   return {
     status: response.status,
+    headers: response.headers,
     ended: pumping,
     endedByServer: () => byServer,
     async next(match, ms = 5000) {

@@ -11,6 +11,7 @@ import {
   streamTicketSchema,
 } from '@field/domain';
 import { availableDialects } from '../../test/databases.js';
+import { openSse } from '../../test/sse.js';
 import { buildHome } from '../../test/factories.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../../test/test-server.js';
@@ -40,75 +41,6 @@ interface Page {
 interface Counts {
   apps: Record<string, { total: number; unread: number }>;
   categories: Record<string, { total: number; unread: number }>;
-}
-
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-/** A Server-Sent Events reader over fetch, as an EventSource would see the stream. */
-async function openStream(url: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
-  const events: SseEvent[] = [];
-  const waiters: (() => void)[] = [];
-  let buffer = '';
-  const pump = async (): Promise<void> => {
-    if (response.body === null) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          if (event !== undefined && data !== undefined) {
-            events.push({ event, data: JSON.parse(data) });
-            for (const wake of waiters.splice(0)) wake();
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-  };
-  const pumping = response.ok ? pump() : Promise.resolve();
-  let seen = 0;
-  return {
-    response,
-    /** Settles when the server ends the stream (or close() aborts it). */
-    ended: pumping,
-    /** The next event (after those already taken) that matches, within `ms`. */
-    async next(match: (e: SseEvent) => boolean, ms = 5000): Promise<SseEvent> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        while (seen < events.length) {
-          const event = events[seen];
-          seen += 1;
-          if (event !== undefined && match(event)) return event;
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no matching event within ${ms} ms`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
-    },
-    async close(): Promise<void> {
-      controller.abort();
-      await pumping;
-    },
-  };
 }
 
 describe.each(await availableDialects())('notifications on %s', (dialect) => {
@@ -396,7 +328,7 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
         const otherTicket = await other
           .client(otherUser.token)
           .post<{ ticket: string }>('/notifications/stream-ticket');
-        const stream = await openStream(
+        const stream = await openSse(
           `${other.url}/api/notifications/stream?ticket=${otherTicket.body.ticket}`,
         );
         await stream.next((e) => e.event === 'snapshot');
@@ -412,7 +344,7 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
     it('sends every change of a poll, however many', async () => {
       const target = await user('emp-many', 'builder');
       const ticket = await target.client.post<{ ticket: string }>('/notifications/stream-ticket');
-      const stream = await openStream(
+      const stream = await openSse(
         `${server.url}/api/notifications/stream?ticket=${ticket.body.ticket}`,
       );
       try {
@@ -455,7 +387,7 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
       const target = await user('emp-tabs', 'builder');
       const open = async () => {
         const ticket = await target.client.post<{ ticket: string }>('/notifications/stream-ticket');
-        const stream = await openStream(
+        const stream = await openSse(
           `${server.url}/api/notifications/stream?ticket=${ticket.body.ticket}`,
         );
         await stream.next((e) => e.event === 'snapshot');
@@ -545,12 +477,12 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
       expect(ticket.status).toBe(200);
       expect(streamTicketSchema.safeParse(ticket.body).error).toBeUndefined();
       expect(Date.parse(ticket.body.expiresAt)).toBeGreaterThan(Date.now());
-      const stream = await openStream(
+      const stream = await openSse(
         `${server.url}/api/notifications/stream?ticket=${encodeURIComponent(ticket.body.ticket)}`,
       );
       try {
-        expect(stream.response.status).toBe(200);
-        expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+        expect(stream.status).toBe(200);
+        expect(stream.headers.get('content-type')).toContain('text/event-stream');
         const snapshot = await stream.next((e) => e.event === 'snapshot');
         expect(
           notificationStreamEventSchemas.snapshot.safeParse(snapshot.data).error,

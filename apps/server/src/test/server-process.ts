@@ -72,6 +72,8 @@ export interface StartOptions {
   /** PostgreSQL database (the embedded SQLite one in DATA_DIR when absent). */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Serve the built web app (apps/web/dist) as `npm start` does; browser tests want it. */
+  serveWebApp?: boolean;
 }
 
 export async function startServerProcess(options: StartOptions = {}): Promise<ServerProcess> {
@@ -85,9 +87,11 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
     JWT_SECRET,
     SEED_DEMO: 'true',
     RATE_LIMIT_SIGN_IN_MAX: '10000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
   };
-  for (const name of ['DATABASE_URL', 'SEED_PASSWORD', 'FILE_STORAGE']) delete env[name];
+  for (const name of ['DATABASE_URL', 'SEED_PASSWORD', 'FILE_STORAGE', 'WEB_DIST']) {
+    delete env[name];
+  }
+  if (options.serveWebApp !== true) env['WEB_DIST'] = path.join(dataDir, 'no-web');
   if (options.databaseUrl !== undefined) env['DATABASE_URL'] = options.databaseUrl;
   Object.assign(env, options.env);
 

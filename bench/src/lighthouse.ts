@@ -9,8 +9,6 @@
 // worker before each run but keeps cookies, so the signed-in run is a returning user with
 // a cold cache: the worst case of a signed-in visit.
 
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -21,10 +19,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startServerProcess } from '@field/server/test/server-process';
+import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from './browser.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const PASSWORD = 'bench-password';
-const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
@@ -37,15 +36,6 @@ const BEFORE = {
   login: { score: 0.38, fcp: 8.6, lcp: 9.1, tbt: 803 },
   overview: { score: 0.27, fcp: 8.3, lcp: 9.8, tbt: 2768 },
 };
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,42 +46,6 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** The built server as `npm start` runs it, in a child process so Lighthouse's work does
- * not slow its answers. */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      SEED_PASSWORD: PASSWORD,
-      RATE_LIMIT_SIGN_IN_MAX: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /Field app listening on (https?:\/\/\S+)/.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1].replace(/\/$/, ''));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited early (${code ?? 'signal'})`));
-    });
-  });
-  return { url, child };
 }
 
 /** What the service worker precaches after the first visit goes idle, raw and as sent. */
@@ -131,7 +85,7 @@ function median(values: number[]): number {
 /** Every script the page itself fetches on a first visit to /login, until the network is
  * idle (the service worker's precache is not the page's and is counted apart). */
 async function firstVisitScripts(base: string): Promise<ScriptLoad[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -218,7 +172,7 @@ async function lighthouseRuns(base: string): Promise<void> {
   // and its tab shares the signed-in cookie.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: [...ARGS, `--remote-debugging-port=${port}`],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
     headless: true,
     viewport: null,
   });
@@ -251,8 +205,10 @@ async function lighthouseRuns(base: string): Promise<void> {
   }
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'field-bench-lighthouse-'));
-const { url: base, child } = await startServer(dataDir);
+// The built server as `npm start` runs it, in a process of its own so Lighthouse's work
+// does not slow its answers.
+const server = await startServerProcess({ serveWebApp: true, env: { SEED_PASSWORD: PASSWORD } });
+const base = server.url;
 try {
   const scripts = await firstVisitScripts(base);
   const sum = (key: 'wire' | 'decoded' | 'gzip'): number =>
@@ -280,7 +236,5 @@ try {
 
   if (RUNS > 0) await lighthouseRuns(base);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await rm(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

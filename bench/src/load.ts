@@ -11,17 +11,14 @@
 // builds). The load generator runs on the same machine as the servers and takes its share
 // of the cores: compare the ratio, not the absolute figures, across machines.
 
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '@field/server/db/connection';
 import { hashPassword } from '@field/server/modules/auth/passwords';
 import { UserRepository } from '@field/server/modules/users/repository';
+import type { ServerProcess } from '@field/server/test/server-process';
+import { startServerProcess } from '@field/server/test/server-process';
 
 const POSTGRES_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const arg = (name: string, fallback: number): number => {
@@ -31,18 +28,12 @@ const arg = (name: string, fallback: number): number => {
 const DURATION_S = arg('duration', Number(process.env['BENCH_LOAD_DURATION'] ?? 60));
 const USERS = arg('users', Number(process.env['BENCH_LOAD_USERS'] ?? 200));
 const PASSWORD = 'load-test-password';
-const JWT_SECRET = randomBytes(48).toString('base64url');
-const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 const CALLS = '/api/field_communication/phoneCalls';
 const HOMES_PER_USER = 20;
 const WRITES_PER_ROUND = 20;
 const BATCH = 5;
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  dataDir: string;
-}
+type Server = ServerProcess;
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
@@ -54,42 +45,12 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-async function startServer(databaseUrl: string): Promise<Server> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'field-load-'));
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      SEED_DEMO: 'true',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_SIGN_IN_MAX: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** A server process on the shared database (the server's own test helper starts it). */
+function startServer(databaseUrl: string): Promise<Server> {
+  return startServerProcess({
+    databaseUrl,
+    env: { TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN_MAX: '100000' },
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /Field app listening on (\S+)/.exec(out);
-      if (match?.[1] !== undefined) resolve(match[1].replace(/\/$/, ''));
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code ?? 'signal'})\n${out}`)));
-  });
-  return { url, child, dataDir };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode === null) {
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
-  }
-  await rm(server.dataDir, { recursive: true, force: true });
 }
 
 /** 200 users who may write phone calls, each on some homes. */
@@ -300,7 +261,7 @@ async function run(processes: number, emails: string[], databaseUrl: string) {
       samples: stats.errorSamples,
     };
   } finally {
-    for (const server of servers) await stopServer(server);
+    for (const server of servers) await server.stop();
   }
 }
 
@@ -320,7 +281,7 @@ const databaseUrl = (() => {
 })();
 try {
   // Migrate and seed through one start, then make the users.
-  await stopServer(await startServer(databaseUrl));
+  await (await startServer(databaseUrl)).stop();
   const emails = await makeUsers(databaseUrl);
   const results = [];
   for (const processes of [1, 2]) results.push(await run(processes, emails, databaseUrl));

@@ -9,16 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { loadConfig } from '@field/server/config';
 import { openDatabase } from '@field/server/db/connection';
 import { migrateToLatest } from '@field/server/db/migrations';
 import { buildServer } from '@field/server/http/server';
 import { seedDemoData } from '@field/server/seed/seed';
+import { launchChromium } from './browser.js';
 
 const WRITES = Number(process.env['BENCH_WRITES'] ?? 1000);
 const PASSWORD = 'bench-password';
-const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const CALLS = '/api/field_communication/phoneCalls';
 
 interface PhoneCallData {
@@ -54,18 +53,7 @@ try {
   });
   const app = await buildServer({ config, database });
   const base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',

@@ -20,21 +20,17 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import type { Resource } from '@field/domain';
 import { LOOKUPS, RESOURCES, resourceDef } from '@field/domain';
 import { generateDemoData } from '@field/server/seed/demo-data';
+import { launchChromium, serveStatic } from './browser.js';
 
-const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const HOMES = Number(process.env['BENCH_SYNC_HOMES'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_SYNC_RUNS'] ?? 5);
 const PEER = process.env['BENCH_SYNC_PEER'] !== '0';
@@ -44,15 +40,6 @@ const BUILDER = 'builder@example.com';
 const PASSWORD = 'bench-password';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_SRC = path.join(REPO, 'apps/web/src/');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 type StoredRecord = Record<string, unknown> & { id: string };
 interface SyncedHome {
@@ -159,40 +146,6 @@ async function buildBundle(dir: string): Promise<string> {
     build: { outDir, emptyOutDir: true, minify: true },
   });
   return outDir;
-}
-
-function serve(root: string): Promise<{ base: string; close: () => Promise<void> }> {
-  const types: Record<string, string> = {
-    '.html': 'text/html',
-    '.js': 'text/javascript',
-    '.json': 'application/json',
-  };
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const file = path.join(root, url.pathname === '/' ? 'index.html' : url.pathname);
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    stat(file).then(
-      () => {
-        response.writeHead(200, {
-          'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-        });
-        createReadStream(file).pipe(response);
-      },
-      () => response.writeHead(404).end(),
-    );
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo; // A TCP server's address.
-      resolve({
-        base: `http://127.0.0.1:${port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
 }
 
 interface Timed {
@@ -570,7 +523,7 @@ async function appFigures(browser: Browser) {
 // ---------------------------------------------------------------------------------------
 
 const dir = await mkdtemp(path.join(tmpdir(), 'field-bench-sync-ahead-'));
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await launchChromium();
 try {
   const { homes, records, resources } = builderHomes();
   const outDir = await buildBundle(dir);
@@ -582,7 +535,7 @@ try {
     .sort((a, b) => (a.lists['walkItems']?.length ?? 0) - (b.lists['walkItems']?.length ?? 0));
   const home = withItems[Math.floor(withItems.length / 2)];
   if (home === undefined) throw new Error('no home with items');
-  const { base, close } = await serve(outDir);
+  const { base, close } = await serveStatic(outDir);
   const store = await storeFigures(browser, base, home, resources);
   await close();
 

@@ -8,17 +8,13 @@
 // (features/walks/pdf/make-walk-pdf.ts, offline/database.ts) with Vite's JS API into a
 // temporary folder and serves it from a small static server on 127.0.0.1.
 
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, serveStatic } from './browser.js';
 
-const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const ITEMS = 30;
 const PHOTOS = 20;
 const RUNS = Number(process.env['BENCH_PDF_RUNS'] ?? 3);
@@ -60,41 +56,6 @@ async function buildBundle(dir: string): Promise<string> {
   return outDir;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
-
-function serve(root: string): Promise<{ base: string; close: () => Promise<void> }> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const file = path.join(root, url.pathname === '/' ? 'index.html' : url.pathname);
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    stat(file).then(
-      () => {
-        response.writeHead(200, {
-          'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        });
-        createReadStream(file).pipe(response);
-      },
-      () => response.writeHead(404).end(),
-    );
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo; // A TCP server's address.
-      resolve({
-        base: `http://127.0.0.1:${port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
 interface RunFigures {
   readMs: number;
   photosReadMs: number;
@@ -111,19 +72,8 @@ interface RunFigures {
 const dir = await mkdtemp(path.join(tmpdir(), 'field-bench-walk-pdf-'));
 try {
   const outDir = await buildBundle(dir);
-  const { base, close } = await serve(outDir);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const { base, close } = await serveStatic(outDir);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const requests: string[] = [];

@@ -48,6 +48,42 @@ export const API_PATHS = {
   batch: `${API_PREFIX}${BATCH_PATH}`,
 } as const;
 
+/** A stored file: `collection` and its `key` below it (the key may hold `/`). */
+export interface FileRef {
+  collection: string;
+  key: string;
+}
+
+/** `/api/files/{collection}/{key...}`, each segment escaped: where the server serves a file. */
+export function fileApiPath(ref: FileRef): string {
+  const encode = (part: string): string => part.split('/').map(encodeURIComponent).join('/');
+  return `${API_PATHS.files}/${encode(ref.collection)}/${encode(ref.key)}`;
+}
+
+/**
+ * The file a URL of the files API names (as fileApiPath writes it, relative or absolute),
+ * decoded; undefined for any other URL.
+ */
+export function fileRefOfApiPath(url: string): FileRef | undefined {
+  let path: string;
+  try {
+    path = new URL(url, 'http://device.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const prefix = `${API_PATHS.files}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  let segments: string[];
+  try {
+    segments = path.slice(prefix.length).split('/').map(decodeURIComponent);
+  } catch {
+    return undefined; // a malformed escape: not a path fileApiPath() wrote
+  }
+  const [collection = '', ...key] = segments;
+  if (collection === '' || key.length === 0 || key.includes('')) return undefined;
+  return { collection, key: key.join('/') };
+}
+
 /** Anything that checks unknown data and returns it typed (a zod schema fits). */
 export interface Parser<T> {
   parse(data: unknown): T;

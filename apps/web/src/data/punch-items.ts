@@ -7,7 +7,7 @@
 
 import type { Access, WalkType } from '@field/domain';
 import { CLOSING_TYPES, RESOURCE_ACCESS, canReadWalk, hasAccess } from '@field/domain';
-import { API_PATHS, apiClient } from '../api/client';
+import { apiClient, fileApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { makeThumbnail, queueFileUpload } from '../offline/files';
 import { updateCachedQuery } from '../offline/query-persister';
@@ -22,10 +22,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 export const PHOTO_COLLECTION = 'walkItems';
 /** Photos of walks live in their own collection, under the walk's id. */
 export const WALK_PHOTO_COLLECTION = 'walks';
+/** Closing-walk PDFs, under the walk's id. */
+export const WALK_PDF_COLLECTION = 'walkPdfs';
 /** Collections whose files are kept as `{recordId}/{fileId}`, the file id the device's own. */
 const DEVICE_FILE_COLLECTIONS: ReadonlySet<string> = new Set([
   PHOTO_COLLECTION,
   WALK_PHOTO_COLLECTION,
+  WALK_PDF_COLLECTION,
 ]);
 
 export interface WalkRef {
@@ -218,7 +221,7 @@ export interface NewPhoto {
   name: string;
 }
 
-/** The device file a photo of ours came from (its key is `{recordId}/{fileId}`). */
+/** The device file a photo or PDF of ours came from (its key is `{recordId}/{fileId}`). */
 export function localFileIdOf(photo: PhotoRef): string | undefined {
   if (!DEVICE_FILE_COLLECTIONS.has(photo.collection)) return undefined;
   const parts = photo.key.split('/');
@@ -233,8 +236,6 @@ export function photoCacheId(photo: PhotoRef): string {
   return localFileIdOf(photo) ?? `${photo.collection}/${photo.key}`;
 }
 
-const photoPath = (photo: PhotoRef): string =>
-  `${API_PATHS.files}/${[photo.collection, ...photo.key.split('/')].map(encodeURIComponent).join('/')}`;
 
 /**
  * Fetches a photo whose thumbnail is not on this device (another device or the server
@@ -246,7 +247,7 @@ export async function fetchPhotoThumbnail(
   photo: PhotoRef,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  const blob = await apiClient.getBlob(photoPath(photo), signal ? { signal } : {});
+  const blob = await apiClient.getBlob(fileApiPath(photo), signal ? { signal } : {});
   const thumbnail = await makeThumbnail(blob);
   if (thumbnail === undefined) return false;
   await engine.files.setThumbnail(photoCacheId(photo), thumbnail);

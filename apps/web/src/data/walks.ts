@@ -6,16 +6,18 @@
 
 import { useMemo } from 'react';
 import type { ChecklistAnswer, Signature, WalkFormDef } from '@field/domain';
-import { API_PATHS } from '../api/client';
+import { fileApiPath, fileRefOfApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { makeThumbnail, queueFileUpload } from '../offline/files';
 import type { NewPunchItem, PhotoRef } from './punch-items';
-import { WALK_PHOTO_COLLECTION, addPunchItem } from './punch-items';
+import {
+  WALK_PDF_COLLECTION,
+  WALK_PHOTO_COLLECTION,
+  addPunchItem,
+  localFileIdOf,
+} from './punch-items';
 import type { FieldRecord, HomeRecords } from './records';
 import { homeRecordsKey, recordWrites, textOf, useHomeRecords } from './records';
-
-/** Closing-walk PDFs, under the walk's id. */
-export const WALK_PDF_COLLECTION = 'walkPdfs';
 
 /** The walks of a form on a home, newest first (closing walks of the form's type only). */
 export function useFormWalks(def: WalkFormDef, homeId: string | null): HomeRecords {
@@ -130,11 +132,6 @@ export async function saveWalk(engine: OfflineEngine, input: SaveWalkInput): Pro
   return walk;
 }
 
-/** `/api/files/{collection}/{key}`: where the server serves a stored file. */
-export function fileUrl(ref: { collection: string; key: string }): string {
-  return `${API_PATHS.files}/${[ref.collection, ...ref.key.split('/')].map(encodeURIComponent).join('/')}`;
-}
-
 /**
  * Keeps a closing walk's PDF on the device, queues its upload, then the change that sets
  * `pdfUrl` on the walk (sent only once the bytes are on the server).
@@ -154,13 +151,13 @@ export async function attachWalkPdf(
     key: `${walk.id}/${stored.id}`,
     queryKeys: [homeRecordsKey(def.kind, homeId)],
   });
-  const pdfUrl = fileUrl(target);
+  const pdfUrl = fileApiPath(target);
   await recordWrites(engine, def.kind).update(walk, { pdfUrl });
   return pdfUrl;
 }
 
 /** The device file of a walk's PDF, from its `pdfUrl` (`.../walkPdfs/{walkId}/{fileId}`). */
 export function pdfFileIdOf(pdfUrl: string): string | undefined {
-  const parts = pdfUrl.split('/');
-  return parts.length >= 2 ? decodeURIComponent(parts[parts.length - 1] ?? '') : undefined;
+  const ref = fileRefOfApiPath(pdfUrl);
+  return ref === undefined ? undefined : localFileIdOf(ref);
 }

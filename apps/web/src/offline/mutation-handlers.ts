@@ -6,7 +6,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { Resource } from '@field/domain';
 import { MESSAGES, RESOURCES, apiPath, resourceDef } from '@field/domain';
 import type { ApiClient } from '../api/client';
-import { API_PATHS, ApiError, anyJson } from '../api/client';
+import { ApiError, anyJson, fileApiPath, fileRefOfApiPath } from '../api/client';
 
 /** A write that can never succeed as it is (the server would refuse it the same way). */
 export class PermanentMutationError extends Error {
@@ -79,8 +79,7 @@ function withoutFields(data: MutationData, fields: readonly string[]): MutationD
 const withoutId = (data: MutationData): MutationData => withoutFields(data, ['id']);
 
 function filePath(data: MutationData): string {
-  const encode = (part: string): string => part.split('/').map(encodeURIComponent).join('/');
-  return `${API_PATHS.files}/${encode(str(data, 'collection'))}/${encode(str(data, 'key'))}`;
+  return fileApiPath({ collection: str(data, 'collection'), key: str(data, 'key') });
 }
 
 const idQuery = (data: MutationData): string => `?id=${encodeURIComponent(str(data, 'id'))}`;
@@ -211,28 +210,10 @@ function fileKeys(value: unknown): string[] {
   return keys;
 }
 
-/**
- * The file a URL of the files API names (`/api/files/{collection}/{key}`, as filePath()
- * writes it, relative or absolute), decoded; undefined for any other URL.
- */
+/** The key of the file a URL of the files API names; undefined for any other URL. */
 export function fileKeyOfUrl(url: string): string | undefined {
-  let path: string;
-  try {
-    path = new URL(url, 'http://device.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-  const prefix = `${API_PATHS.files}/`;
-  if (!path.startsWith(prefix)) return undefined;
-  let segments: string[];
-  try {
-    segments = path.slice(prefix.length).split('/').map(decodeURIComponent);
-  } catch {
-    return undefined; // a malformed escape: not a path filePath() wrote
-  }
-  const [collection = '', ...key] = segments;
-  if (collection === '' || key.length === 0 || key.includes('')) return undefined;
-  return fileKey(collection, key.join('/'));
+  const ref = fileRefOfApiPath(url);
+  return ref === undefined ? undefined : fileKey(ref.collection, ref.key);
 }
 
 /** How a queued write is ordered against the writes queued before it. */

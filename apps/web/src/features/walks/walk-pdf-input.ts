@@ -6,11 +6,10 @@
 import type { TFunction } from 'i18next';
 import type { ChecklistAnswer, Signature, WalkFormDef } from '@field/domain';
 import { APP_BUILD_DATE, APP_VERSION } from '@field/domain';
-import { apiClient } from '../../api/client';
+import { apiClient, fileApiPath } from '../../api/client';
 import type { ActiveHome } from '../../data/homes';
 import type { PhotoRef, PunchItem } from '../../data/punch-items';
 import { localFileIdOf, photoCacheId } from '../../data/punch-items';
-import { fileUrl } from '../../data/walks';
 import type { OfflineEngine } from '../../offline/engine';
 import type { WalkPdfInput } from './pdf/walk-pdf';
 
@@ -50,7 +49,7 @@ async function photoBytes(
   const thumbnail = await engine.files.thumbnail(photoCacheId(photo));
   if (thumbnail !== undefined) return { bytes: dataUrlBytes(thumbnail), type: 'image/jpeg' };
   if (typeof navigator !== 'undefined' && !navigator.onLine) return undefined;
-  const blob = await apiClient.getBlob(fileUrl(photo)).catch(() => undefined);
+  const blob = await apiClient.getBlob(fileApiPath(photo)).catch(() => undefined);
   return blob === undefined ? undefined : blobBytes(blob);
 }
 

@@ -65,7 +65,8 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-function photosOf(value: unknown): PhotoRef[] {
+/** The file references in a record's photo list (Photos, uploadedFiles); others dropped. */
+export function photosOf(value: unknown): PhotoRef[] {
   if (!Array.isArray(value)) return [];
   const items: unknown[] = value;
   return items.flatMap((item) => {

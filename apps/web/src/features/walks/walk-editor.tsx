@@ -32,12 +32,13 @@ import {
   hasAccess,
   missingWalkFields,
   readChecklistAnswer,
+  signatureSchema,
 } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import { useHomeItems } from '../../data/home-items';
 import { useLocalSettings } from '../../data/local-settings';
 import type { NewPunchItem, PhotoRef } from '../../data/punch-items';
-import { WALK_PHOTO_COLLECTION, toItem } from '../../data/punch-items';
+import { WALK_PHOTO_COLLECTION, photosOf, toItem } from '../../data/punch-items';
 import type { FieldRecord } from '../../data/records';
 import { textOf, useEmployeeNames } from '../../data/records';
 import { useSignedIn } from '../../data/session';
@@ -91,12 +92,9 @@ function answersOf(value: unknown): Record<string, ChecklistAnswer> {
   return answers;
 }
 
-function photosOf(value: unknown): PhotoRef[] {
-  return toItem({ id: '', Photos: value }).Photos;
-}
-
 function signaturesOf(value: unknown): Signature[] {
-  return Array.isArray(value) ? (value as Signature[]) : [];
+  const parsed = signatureSchema.array().safeParse(value);
+  return parsed.success ? parsed.data : [];
 }
 
 function initialState(walkId: string, walk: FieldRecord | undefined): WalkFormState {

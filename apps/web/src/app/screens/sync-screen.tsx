@@ -1,5 +1,6 @@
-// The Sync screen (`/sync`): offline readiness of the homes the user carries (issue 11)
-// above the Mutation Queue of writes not yet delivered.
+// The Sync screen (`/sync`): the Mutation Queue of writes not yet delivered (what the
+// offline indicator and the sync-failure toast open it for) above the offline readiness
+// of the homes the user carries (issue 11), whose list can run long on a phone.
 
 import Stack from '@mui/material/Stack';
 import { OfflineReadinessPanel } from '../../ui/offline-readiness';
@@ -8,8 +9,8 @@ import { Component as MutationQueue } from './mutation-queue-screen';
 export function Component() {
   return (
     <Stack spacing={2}>
-      <OfflineReadinessPanel />
       <MutationQueue />
+      <OfflineReadinessPanel />
     </Stack>
   );
 }

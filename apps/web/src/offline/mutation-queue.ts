@@ -275,18 +275,23 @@ export class MutationQueue {
 
   private async runPasses(): Promise<PassResult> {
     let total: PassResult = { ran: false, sent: 0, failed: 0, pending: 0 };
+    // A write queued while this runs joins it (process() sets `again`), also while the next
+    // pass is being scheduled: that await is still inside the running pass, so a write
+    // stored then would otherwise wait for a timer that scheduleNext never set for it.
     do {
-      this.again = false;
-      const result = await this.onePass();
-      total = {
-        ran: total.ran || result.ran,
-        sent: total.sent + result.sent,
-        failed: total.failed + result.failed,
-        pending: result.pending,
-      };
-      if (!result.ran) break;
-    } while (this.again);
-    await this.scheduleNext();
+      do {
+        this.again = false;
+        const result = await this.onePass();
+        total = {
+          ran: total.ran || result.ran,
+          sent: total.sent + result.sent,
+          failed: total.failed + result.failed,
+          pending: result.pending,
+        };
+        if (!result.ran) break;
+      } while (this.again);
+      await this.scheduleNext();
+    } while (this.again && !this.stopped);
     return total;
   }
 

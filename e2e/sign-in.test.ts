@@ -57,7 +57,10 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
       await waitForHomes(page);
       const expected = myHomes(await fetchActiveHomes(token), employeeId ?? '');
       expect(expected.length).toBeGreaterThan(0);
-      expect(await shownHomeIds(page)).toEqual(expected.map((home) => home.HomeID).sort());
+      // The first cards paint first, the rest follow in a background render.
+      await expect
+        .poll(() => shownHomeIds(page))
+        .toEqual(expected.map((home) => home.HomeID).sort());
 
       const firstCard = page.locator('[data-home-id]').first();
       const firstId = await firstCard.getAttribute('data-home-id');
@@ -100,7 +103,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
 
       await search.fill('');
       await waitForHomes(page);
-      expect((await shownHomeIds(page)).length).toBe(mine.length);
+      await expect.poll(async () => (await shownHomeIds(page)).length).toBe(mine.length);
     });
   });
 

@@ -478,10 +478,25 @@ async function appFigures(browser: Browser) {
     await page.getByRole('button', { name: 'All homes' }).click();
     await page.getByTestId('home-picker-list').waitFor();
     await page.evaluate(() => {
-      const events: Array<{ name: string; duration: number }> = [];
+      const events: Array<{
+        name: string;
+        duration: number;
+        start: number;
+        processing: number;
+        delay: number;
+      }> = [];
       (window as unknown as { benchEvents: typeof events }).benchEvents = events;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) events.push({ name: e.name, duration: e.duration });
+        for (const e of list.getEntries()) {
+          const timing = e as PerformanceEventTiming;
+          events.push({
+            name: e.name,
+            duration: e.duration,
+            start: e.startTime,
+            processing: timing.processingEnd - timing.processingStart,
+            delay: timing.processingStart - e.startTime,
+          });
+        }
       }).observe({
         type: 'event',
         durationThreshold: 16,
@@ -498,12 +513,32 @@ async function appFigures(browser: Browser) {
     await page.waitForTimeout(500);
     const events = await page.evaluate(
       () =>
-        (window as unknown as { benchEvents: Array<{ name: string; duration: number }> })
-          .benchEvents,
+        (
+          window as unknown as {
+            benchEvents: Array<{
+              name: string;
+              duration: number;
+              start: number;
+              processing: number;
+              delay: number;
+            }>;
+          }
+        ).benchEvents,
     );
     const keyEvents = events.filter((e) =>
       ['keydown', 'keyup', 'keypress', 'input', 'beforeinput'].includes(e.name),
     );
+    if (process.env['BENCH_SYNC_TASKS'] !== undefined) {
+      // Each slow key: its input delay (a task running when it came) and its handlers' time.
+      console.log(
+        keyEvents
+          .map(
+            (e) =>
+              `${e.name} at ${Math.round(e.start)}: ${Math.round(e.duration)} ms (delay ${Math.round(e.delay)}, handlers ${Math.round(e.processing)})`,
+          )
+          .join('\n'),
+      );
+    }
     await context.close();
     return {
       overviewMs,

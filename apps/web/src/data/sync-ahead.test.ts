@@ -5,7 +5,8 @@ import { createFieldQueryClient } from '../offline/query-persister';
 import { getFieldDatabase } from '../offline/database';
 import type { ActiveHome } from './homes';
 import { recordListQuery } from './records';
-import { carriedHomes, photosAllowed, readableLists } from './sync-ahead';
+import type { HomeSyncRow } from '../offline/database';
+import { carriedHomes, photosAllowed, readableLists, readinessOf } from './sync-ahead';
 
 const access = (read: string[]): Access => ({
   admin: false,
@@ -54,6 +55,53 @@ describe('what the sync ahead brings', () => {
     expect(photosAllowed('wifi', { type: 'wifi' })).toBe(true);
     expect(photosAllowed('wifi', {})).toBe(true);
     expect(photosAllowed('wifi', { saveData: true })).toBe(false);
+  });
+});
+
+describe('readiness', () => {
+  const calls = access(['communication_phone_calls']);
+  const summary = (homeId: string, syncedAt: number): HomeSyncRow => ({
+    homeId,
+    syncedAt,
+    resources: syncedAt > 0 ? 'phoneCalls' : '',
+    records: 2,
+    bytes: 100,
+    stamp: 'x',
+    openedAt: 0,
+  });
+  const homes = [home('h1', ['emp-1']), home('h2', ['emp-1']), home('h3', ['emp-1'])];
+
+  it('says when the homes were synced whenever the homes below say they are', () => {
+    // A new page: the pass's own status is not known yet, the homes' summaries are.
+    const all = readinessOf(
+      ['h1', 'h2', 'h3'],
+      [summary('h1', 3000), summary('h2', 1000), summary('h3', 2000)],
+      calls,
+      homes,
+      [],
+    );
+    expect(all.allReady).toBe(true);
+    expect(all.homes?.every((row) => row.ready)).toBe(true);
+    // Every carried home is at least as fresh as the overall time.
+    expect(all.lastSyncedAt).toBe(1000);
+
+    const some = readinessOf(
+      ['h1', 'h2', 'h3'],
+      [summary('h1', 3000), summary('h2', 0)],
+      calls,
+      homes,
+      [],
+    );
+    expect(some.readyCount).toBe(1);
+    expect(some.lastSyncedAt).toBe(3000);
+  });
+
+  it('says "not synced yet" only when no carried home was synced', () => {
+    const none = readinessOf(['h1', 'h2'], [summary('h1', 0)], calls, homes, []);
+    expect(none.readyCount).toBe(0);
+    expect(none.lastSyncedAt).toBeNull();
+    // Summaries of homes no longer carried do not count.
+    expect(readinessOf(['h2'], [summary('h1', 5000)], calls, homes, []).lastSyncedAt).toBeNull();
   });
 });
 

@@ -216,6 +216,57 @@ export interface Readiness {
   bytes: number;
   /** Every carried home is ready (and there is at least one). */
   allReady: boolean;
+  /**
+   * When the carried homes were last synced, overall: the oldest sync of the homes that
+   * have one (each carried home is at least this fresh), from the same summaries as the
+   * rows; null only when no carried home was ever synced.
+   */
+  lastSyncedAt: number | null;
+}
+
+const LOADING: Readiness = {
+  homes: undefined,
+  readyCount: 0,
+  records: 0,
+  bytes: 0,
+  allReady: false,
+  lastSyncedAt: null,
+};
+
+/** Readiness of the carried homes (in the plan's order) from their stored summaries. */
+export function readinessOf(
+  ids: readonly string[],
+  summaries: readonly HomeSyncRow[],
+  access: Access,
+  homes: readonly ActiveHome[],
+  pinned: readonly string[],
+): Readiness {
+  const lists = readableLists(access);
+  const needed = [...lists.resources, ...(lists.jobSchedules ? ['jobSchedules'] : [])];
+  const byId = new Map(summaries.map((row) => [row.homeId, row]));
+  const homeById = new Map(homes.map((home) => [home.id, home]));
+  const pins = new Set(pinned);
+  const rows = ids.map((homeId): HomeReadiness => {
+    const summary = byId.get(homeId);
+    const synced = summary?.resources.split(',') ?? [];
+    const ready =
+      summary !== undefined &&
+      summary.syncedAt > 0 &&
+      needed.every((resource) => synced.includes(resource));
+    return { home: homeById.get(homeId), homeId, ready, pinned: pins.has(homeId), summary };
+  });
+  const readyCount = rows.filter((row) => row.ready).length;
+  const times = rows.flatMap((row) =>
+    row.summary !== undefined && row.summary.syncedAt > 0 ? [row.summary.syncedAt] : [],
+  );
+  return {
+    homes: rows,
+    readyCount,
+    records: rows.reduce((sum, row) => sum + (row.summary?.records ?? 0), 0),
+    bytes: rows.reduce((sum, row) => sum + (row.summary?.bytes ?? 0), 0),
+    allReady: rows.length > 0 && readyCount === rows.length,
+    lastSyncedAt: times.length === 0 ? null : Math.min(...times),
+  };
 }
 
 /** Readiness of every carried home, from the home store's summaries (live). */
@@ -236,29 +287,7 @@ export function useReadiness(): Readiness {
     [engine, ids],
   );
   return useMemo((): Readiness => {
-    if (ids === undefined || summaries === undefined || access === null) {
-      return { homes: undefined, readyCount: 0, records: 0, bytes: 0, allReady: false };
-    }
-    const lists = readableLists(access);
-    const needed = [...lists.resources, ...(lists.jobSchedules ? ['jobSchedules'] : [])];
-    const byId = new Map(summaries.map((row) => [row.homeId, row]));
-    const homeById = new Map((homes ?? []).map((home) => [home.id, home]));
-    const pins = new Set(pinned);
-    const rows = ids.map((homeId): HomeReadiness => {
-      const summary = byId.get(homeId);
-      const ready =
-        summary !== undefined &&
-        summary.syncedAt > 0 &&
-        needed.every((resource) => summary.resources.split(',').includes(resource));
-      return { home: homeById.get(homeId), homeId, ready, pinned: pins.has(homeId), summary };
-    });
-    const readyCount = rows.filter((row) => row.ready).length;
-    return {
-      homes: rows,
-      readyCount,
-      records: rows.reduce((sum, row) => sum + (row.summary?.records ?? 0), 0),
-      bytes: rows.reduce((sum, row) => sum + (row.summary?.bytes ?? 0), 0),
-      allReady: rows.length > 0 && readyCount === rows.length,
-    };
+    if (ids === undefined || summaries === undefined || access === null) return LOADING;
+    return readinessOf(ids, summaries, access, homes ?? [], pinned);
   }, [ids, summaries, access, homes, pinned]);
 }

@@ -3,7 +3,7 @@
 // readiness view and eviction. Screens read one home's list through the query persister
 // here (never the whole store); a screen's fetch, a confirmed queued write and the sync
 // ahead write into it. Writes go to the database at once (no debounce to lose on unload);
-// the sync's thousands of rows are written in slices of about 8 MB, each home turned into
+// the sync's thousands of rows are written in slices of about 2 MB, each home turned into
 // JSON text in its slice, so no main-thread task runs long.
 
 import type { Query, QueryPersister } from '@tanstack/react-query';
@@ -17,6 +17,9 @@ import type {
 } from './database';
 import type { HomeListTarget } from './home-list-key';
 import { homeListOfKey } from './home-list-key';
+import { yieldToMain } from './yield-to-main';
+
+export { yieldToMain } from './yield-to-main';
 
 export type { StoredRecord } from './database';
 
@@ -71,15 +74,8 @@ export interface HomeStoreOptions {
   now?: () => number;
   /** At most this many home rows per transaction when a sync pass writes (default 500). */
   sliceSize?: number;
-  /** About this many bytes of records (text) per transaction (default 8 MB, a ~60 ms task). */
+  /** About this many bytes of records (text) per transaction (default 2 MB, a ~15 ms task on a quiet machine: a busy phone stretches it). */
   sliceBytes?: number;
-}
-
-/** Yields the main thread between slices of work (scheduler.yield where there is one). */
-export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** FNV-1a of a string, as 8 hex digits: a short fingerprint of a home's lists. */
@@ -140,7 +136,7 @@ function emptySync(homeId: string): HomeSyncRow {
 export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {}): HomeStore {
   const now = options.now ?? (() => Date.now());
   const sliceSize = options.sliceSize ?? 500;
-  const sliceBytes = options.sliceBytes ?? 8 * 1024 * 1024;
+  const sliceBytes = options.sliceBytes ?? 2 * 1024 * 1024;
   const inFlight = new Set<Promise<unknown>>();
   /** Counts clears: an answer to a fetch started before the last one is not stored. */
   let generation = 0;

@@ -6,6 +6,7 @@ import type { FieldDatabase } from './database';
 import { openFieldDatabase } from './database';
 import {
   QUERY_CACHE_PREFIX,
+  TEXT_LIST_MIN,
   createFieldQueryClient,
   createFieldQueryPersister,
   persistManualUpdates,
@@ -65,6 +66,37 @@ describe('per-query persister', () => {
     expect(data).toEqual(['call-1']);
     expect(offline).not.toHaveBeenCalled();
     client.clear();
+  });
+
+  it('opens a list of thousands of homes after a reload, stored as text made in slices', async () => {
+    const homes = Array.from({ length: TEXT_LIST_MIN + 500 }, (_, index) => ({
+      id: `h${index}`,
+      Address: `${index} Main St, "Unit [B]"`,
+      'Offline Homes': index % 3 === 0 ? ['emp-1'] : [],
+    }));
+    const first = createFieldQueryPersister(db, { debounceMs: 0 });
+    const before = createFieldQueryClient(first);
+    await before.fetchQuery({ queryKey: ['homes'], queryFn: () => homes });
+    await wait(10);
+    await first.storage.flush();
+    before.clear();
+    const [row] = await db.cache.toArray();
+    const value = row?.value as { state: { data: unknown }; dataText?: unknown } | undefined;
+    expect(value?.state.data).toBeNull();
+    expect(typeof value?.dataText).toBe('string');
+
+    const persister = createFieldQueryPersister(db, { debounceMs: 0 });
+    const client = createFieldQueryClient(persister);
+    const offline = vi.fn(() => Promise.reject(new ApiError(0, 'offline', { kind: 'network' })));
+    expect(
+      await client.fetchQuery({ queryKey: ['homes'], queryFn: offline, retry: false }),
+    ).toEqual(homes);
+    expect(offline).not.toHaveBeenCalled();
+    const restoring = createFieldQueryClient(createFieldQueryPersister(db, { debounceMs: 0 }));
+    await persister.restoreQueries(restoring, ['homes']);
+    expect(restoring.getQueryData(['homes'])).toEqual(homes);
+    client.clear();
+    restoring.clear();
   });
 
   it('discards entries of another version tag or older than 24 h', async () => {

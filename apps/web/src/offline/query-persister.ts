@@ -8,8 +8,10 @@ import type { Query, QueryKey, QueryPersister, QueryState } from '@tanstack/reac
 import { QueryClient, notifyManager } from '@tanstack/react-query';
 import { PERSISTED_CACHE, QUERY } from '@field/domain';
 import { ApiError } from '../api/errors';
-import type { FieldDatabase } from './database';
+import { parseJsonInSlices } from '../api/json-slices';
+import type { CacheRow, FieldDatabase } from './database';
 import { homeListOfKey } from './home-list-key';
+import { yieldToMain } from './yield-to-main';
 
 export const QUERY_CACHE_PREFIX = 'field-app-query';
 
@@ -43,6 +45,51 @@ function isPersistedQuery(value: unknown): value is PersistedQuery {
 }
 
 /**
+ * Lists longer than this are stored as JSON text made a slice at a time: the database
+ * clones what it stores within one task, and cloning the 10,000 homes held the main thread
+ * for over 100 ms, while a text is copied at once. Read back, the text is parsed in slices.
+ */
+export const TEXT_LIST_MIN = 2000;
+const TEXT_SLICE = 1000;
+
+/** A query as stored when its list went as text (`state.data` null). */
+interface TextQuery extends PersistedQuery {
+  dataText: string;
+}
+
+function isTextQuery(value: PersistedQuery): value is TextQuery {
+  return 'dataText' in value && typeof value.dataText === 'string';
+}
+
+async function listText(list: readonly unknown[]): Promise<string> {
+  const parts: string[] = [];
+  for (let start = 0; start < list.length; start += TEXT_SLICE) {
+    parts.push(JSON.stringify(list.slice(start, start + TEXT_SLICE)).slice(1, -1));
+    if (start + TEXT_SLICE < list.length) await yieldToMain();
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/** What goes into the database for a query: long lists as text. */
+async function stored(value: PersistedQuery): Promise<PersistedQuery> {
+  const data: unknown = value.state.data;
+  if (!Array.isArray(data) || data.length < TEXT_LIST_MIN) return value;
+  const text: TextQuery = {
+    ...value,
+    state: { ...value.state, data: null },
+    dataText: await listText(data),
+  };
+  return text;
+}
+
+/** A query as read from the database, its list parsed back when it went as text. */
+async function restored(value: PersistedQuery): Promise<PersistedQuery> {
+  if (!isTextQuery(value)) return value;
+  const { dataText, ...query } = value;
+  return { ...query, state: { ...query.state, data: await parseJsonInSlices(dataText) } };
+}
+
+/**
  * A key-value storage over the `cache` store whose writes wait `debounceMs` and then go
  * to the database together, one row per query.
  */
@@ -55,18 +102,27 @@ export function createCacheStorage(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
+  /** Writes on their way to the database (long lists being turned into text). */
+  const writing = new Map<string, PersistedQuery | null>();
+
   async function writePending(): Promise<void> {
     if (pending.size === 0) return;
     const batch = [...pending.entries()];
     pending.clear();
-    const puts = batch.flatMap(([key, value]) =>
-      value === null ? [] : [{ key, value, updatedAt: Date.now() }],
-    );
-    const removals = batch.filter(([, value]) => value === null).map(([key]) => key);
-    await db.transaction('rw', db.cache, async () => {
-      if (puts.length > 0) await db.cache.bulkPut(puts);
-      if (removals.length > 0) await db.cache.bulkDelete(removals);
-    });
+    for (const [key, value] of batch) writing.set(key, value);
+    try {
+      const puts: CacheRow[] = [];
+      for (const [key, value] of batch) {
+        if (value !== null) puts.push({ key, value: await stored(value), updatedAt: Date.now() });
+      }
+      const removals = batch.filter(([, value]) => value === null).map(([key]) => key);
+      await db.transaction('rw', db.cache, async () => {
+        if (puts.length > 0) await db.cache.bulkPut(puts);
+        if (removals.length > 0) await db.cache.bulkDelete(removals);
+      });
+    } finally {
+      for (const [key, value] of batch) if (writing.get(key) === value) writing.delete(key);
+    }
   }
 
   function flush(): Promise<void> {
@@ -113,8 +169,9 @@ export function createCacheStorage(
   return {
     async getItem(key) {
       if (pending.has(key)) return pending.get(key) ?? undefined;
+      if (writing.has(key)) return writing.get(key) ?? undefined;
       const row = await db.cache.get(key);
-      return isPersistedQuery(row?.value) ? row.value : undefined;
+      return isPersistedQuery(row?.value) ? restored(row.value) : undefined;
     },
     setItem(key, value) {
       pending.set(key, value);
@@ -127,9 +184,11 @@ export function createCacheStorage(
     async entries() {
       await flush();
       const rows = await db.cache.toArray();
-      return rows.flatMap((row): Array<[string, PersistedQuery]> =>
-        isPersistedQuery(row.value) ? [[row.key, row.value]] : [],
-      );
+      const found: Array<[string, PersistedQuery]> = [];
+      for (const row of rows) {
+        if (isPersistedQuery(row.value)) found.push([row.key, await restored(row.value)]);
+      }
+      return found;
     },
     flush,
     flushNow,

@@ -262,6 +262,38 @@ describe('sync ahead', () => {
     });
   });
 
+  it('a new page says when the last pass was, offline or before its own pass ends', async () => {
+    start();
+    sync.setPlan(plan());
+    await vi.waitFor(() => expect(sync.status().lastSyncedAt).not.toBeNull());
+    const last = sync.status().lastSyncedAt;
+    sync.stop();
+
+    online = false;
+    start();
+    sync.setPlan(plan());
+    await vi.waitFor(() => expect(sync.status().lastSyncedAt).toBe(last));
+
+    // Online with the pass due: the stored time shows while the new pass runs.
+    let release: () => void = () => undefined;
+    server.hold = new Promise((resolve) => (release = resolve));
+    online = true;
+    sync.stop();
+    start({ intervalMs: 1 });
+    sync.setPlan(plan());
+    await vi.waitFor(() => expect(sync.status().state).toBe('syncing'));
+    expect(sync.status().lastSyncedAt).toBe(last);
+    release();
+
+    // Another user's page shows none of it.
+    sync.stop();
+    start();
+    online = false;
+    sync.setPlan(plan({ userId: 'u2' }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(sync.status().lastSyncedAt).toBeNull();
+  });
+
   it('stops a pass under way when the user signs out', async () => {
     let release: () => void = () => undefined;
     server.hold = new Promise((resolve) => (release = resolve));

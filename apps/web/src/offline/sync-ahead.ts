@@ -339,26 +339,34 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
     return promise;
   }
 
-  /** A full pass when online and due (none complete yet, or the last older than the interval). */
+  /** When the user's last complete pass started, as this device stored it. */
+  async function lastPassOf(userId: string): Promise<number | null> {
+    const stored = await db.metadata.get(LAST_PASS_KEY);
+    const last: unknown = stored?.value;
+    return typeof last === 'object' &&
+      last !== null &&
+      'userId' in last &&
+      last.userId === userId &&
+      'at' in last &&
+      typeof last.at === 'number'
+      ? last.at
+      : null;
+  }
+
+  /**
+   * A full pass when online and due (none complete yet, or the last older than the
+   * interval). The stored time of the last pass is shown first, online or not: a new page
+   * (offline, or before its own pass ends) still says when the homes were last synced.
+   */
   async function passIfDue(force: boolean): Promise<void> {
     const current = plan;
-    if (current === null || !options.isOnline()) return;
-    if (!force) {
-      const stored = await db.metadata.get(LAST_PASS_KEY);
-      const last: unknown = stored?.value;
-      if (
-        typeof last === 'object' &&
-        last !== null &&
-        'userId' in last &&
-        last.userId === current.userId &&
-        'at' in last &&
-        typeof last.at === 'number' &&
-        now() - last.at < intervalMs
-      ) {
-        if (status.lastSyncedAt === null) set({ lastSyncedAt: last.at });
-        return;
-      }
-    }
+    if (current === null) return;
+    const last = await lastPassOf(current.userId);
+    // Signed out or another user meanwhile: their own plan decides.
+    if (plan?.userId !== current.userId) return;
+    if (last !== null && status.lastSyncedAt === null) set({ lastSyncedAt: last });
+    if (!options.isOnline()) return;
+    if (!force && last !== null && now() - last < intervalMs) return;
     await start({});
   }
 

@@ -263,9 +263,11 @@ export function OfflineReadinessPanel() {
         )}
         {!online && <Alert severity="info">{t('readiness.offline')}</Alert>}
         <Typography variant="body2" color="text.secondary">
-          {status.lastSyncedAt === null
+          {readiness.lastSyncedAt === null
             ? t('readiness.neverSynced')
-            : t('readiness.lastSyncedAll', { when: relativeTimeLabel(status.lastSyncedAt, now) })}
+            : t('readiness.lastSyncedAll', {
+                when: relativeTimeLabel(readiness.lastSyncedAt, now),
+              })}
           {' · '}
           {t('readiness.records', { count: readiness.records })} · {sizeText(readiness.bytes)}
           {estimate?.usage !== undefined &&

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { filterByAddress } from '@field/domain';
-import { addressIndex } from './home-picker';
+import { addressIndex, afterNextPaint } from './home-picker';
 
 const homes = [
   { id: '1', Address: '2100 Meadowlark Lane, Fort Collins' },
@@ -17,4 +17,28 @@ describe('the home picker search', () => {
       expect(search(query)).toEqual(filterByAddress(homes, query));
     },
   );
+});
+
+describe('filtering after the keystroke is painted', () => {
+  it('runs the filter only after a frame, and only for the latest of a burst of keys', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
+      frames[handle - 1] = () => undefined;
+    });
+    const filtered: string[] = [];
+    const cancelFirst = afterNextPaint(() => filtered.push('m'));
+    cancelFirst();
+    afterNextPaint(() => filtered.push('me'));
+    expect(filtered).toEqual([]);
+    // The frame paints the field; the filter runs in the task after it.
+    for (const frame of frames) frame(0);
+    expect(filtered).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(filtered).toEqual(['me']);
+    vi.unstubAllGlobals();
+  });
 });

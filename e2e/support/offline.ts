@@ -68,9 +68,37 @@ export async function homeWithStaff(baseUrl: string, token: string, skip = 0): P
   return home;
 }
 
-/** Resolves once the header shows the app online with nothing queued. */
+/**
+ * Resolves once the header shows the app online with nothing queued, and keeps showing it
+ * for 750 ms: a write queued a moment ago (the row it removes already gone) reaches the
+ * header's count a few milliseconds later, which a single look could take for a drain.
+ */
 export async function queueDrained(page: Page, timeout = 30_000): Promise<void> {
-  await page.getByTestId('offline-indicator').waitFor({ state: 'detached', timeout });
+  const deadline = Date.now() + timeout;
+  const watch = `drained-${Math.random()}`; // This call's own mark on the page.
+  for (;;) {
+    try {
+      await page.waitForFunction(
+        (mark) => {
+          const marks = window as unknown as Record<string, number | undefined>;
+          if (document.querySelector('[data-testid="offline-indicator"]') !== null) {
+            marks[mark] = undefined;
+            return false;
+          }
+          const since = (marks[mark] ??= performance.now());
+          return performance.now() - since >= 750;
+        },
+        watch,
+        { timeout: Math.max(1, deadline - Date.now()), polling: 50 },
+      );
+      return;
+    } catch (error) {
+      // A navigation meanwhile (a reload, a new screen) starts the watch again.
+      if (Date.now() >= deadline || !/context was destroyed|navigation/i.test(String(error))) {
+        throw error;
+      }
+    }
+  }
 }
 
 /** The number of writes waiting in the header's indicator (0 when it is hidden). */

@@ -24,6 +24,11 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * Kills the server process (SIGKILL: no graceful close, requests in progress are cut)
+   * and starts it again on the same database and port; `downMs` between the two.
+   */
+  restart(downMs?: number): Promise<void>;
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
@@ -63,64 +68,85 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-  let output = '';
-  let ready = false;
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
-        child.kill('SIGKILL');
-        await waitForExit(child, STOP_TIMEOUT_MS);
-      }
+  const launch = async (): Promise<{ child: ChildProcess; url: string }> => {
+    const child = spawn(process.execPath, [SERVER_MAIN], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let ready = false;
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms`)),
+          START_TIMEOUT_MS,
+        );
+        const onData = (chunk: Buffer): void => {
+          if (ready) return;
+          output += chunk.toString('utf8');
+          const match = LISTENING.exec(output);
+          if (match?.[1] !== undefined) {
+            clearTimeout(timer);
+            resolve(match[1].replace(/\/$/, ''));
+          }
+        };
+        child.stdout?.on('data', onData);
+        child.stderr?.on('data', (chunk: Buffer) => {
+          if (!ready) output += chunk.toString('utf8');
+        });
+        child.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          reject(
+            new Error(`server exited early (code ${code ?? 'none'}, signal ${signal ?? 'none'})`),
+          );
+        });
+      });
+      // From here on the server's warnings and errors go to the test run's stderr, which
+      // also keeps the pipes drained.
+      ready = true;
+      child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      return { child, url };
+    } catch (error) {
+      await kill(child);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${reason}\n--- server output ---\n${output}`);
     }
-    await rm(dataDir, { recursive: true, force: true });
   };
 
+  let current: ChildProcess | undefined;
+  const stop = async (): Promise<void> => {
+    if (current !== undefined) await kill(current);
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms`)),
-        START_TIMEOUT_MS,
-      );
-      const onData = (chunk: Buffer): void => {
-        if (ready) return;
-        output += chunk.toString('utf8');
-        const match = LISTENING.exec(output);
-        if (match?.[1] !== undefined) {
-          clearTimeout(timer);
-          resolve(match[1].replace(/\/$/, ''));
-        }
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', (chunk: Buffer) => {
-        if (!ready) output += chunk.toString('utf8');
-      });
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(
-          new Error(`server exited early (code ${code ?? 'none'}, signal ${signal ?? 'none'})`),
-        );
-      });
-    });
-    // From here on the server's warnings and errors go to the test run's stderr, which
-    // also keeps the pipes drained.
-    ready = true;
-    child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    return { url, dataDir, stop };
+    const started = await launch();
+    current = started.child;
+    const url = started.url;
+    const restart = async (downMs = 0): Promise<void> => {
+      if (current !== undefined) await kill(current, 'SIGKILL');
+      current = undefined;
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      env['PORT'] = new URL(url).port;
+      current = (await launch()).child;
+    };
+    return { url, dataDir, stop, restart };
   } catch (error) {
     await stop();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${reason}\n--- server output ---\n${output}`);
+    throw error;
+  }
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+    child.kill('SIGKILL');
+    await waitForExit(child, STOP_TIMEOUT_MS);
   }
 }

@@ -2,10 +2,10 @@
 // queries, online state, drafts). Screens call these; they never open the database.
 // Writes and drafts another user kept on this device at sign-out are never shown.
 
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
-import type { MutationRow } from './database';
-import type { DraftRow } from './database';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { DraftRow, FieldDatabase, MutationRow } from './database';
 import { useOfflineEngine, useOptionalOfflineEngine } from './engine-context';
 import { belongsTo, sessionUserId, subscribeSessionUser } from './session-user';
 
@@ -25,21 +25,132 @@ export function useSessionUserId(): string | null {
 export interface QueueCounts {
   pending: number;
   failed: number;
+  /** Parked by the server for someone else's change: waiting for the user's choice. */
+  conflicts: number;
 }
 
-/** The signed-in user's pending (in flight included) and failed writes, live. */
+interface QueueSnapshot {
+  rows: MutationRow[] | undefined;
+  listeners: Set<() => void>;
+  stop: (() => void) | undefined;
+}
+
+const snapshots = new WeakMap<FieldDatabase, QueueSnapshot>();
+
+function queueSnapshot(db: FieldDatabase): QueueSnapshot {
+  let snapshot = snapshots.get(db);
+  if (snapshot === undefined) {
+    snapshot = { rows: undefined, listeners: new Set(), stop: undefined };
+    snapshots.set(db, snapshot);
+  }
+  return snapshot;
+}
+
+/** A queue this long is read again at most every 250 ms and five of its read times apart. */
+const LONG_QUEUE_ROWS = 500;
+const QUEUE_READ_GAP_MS = 250;
+const QUEUE_READ_GAP_READS = 5;
+
+/**
+ * One live read of the whole queue per database, shared by every hook that shows it (the
+ * header's count, each list's overlay, the Mutation Queue view). A live query per hook
+ * read a long queue once per hook on every change: with 10,000 writes queued, those reads
+ * held up the drain's own transactions, which sent ~14 writes a second.
+ *
+ * The live query only counts the queue (cheap, and it fires on any change of the table,
+ * in this tab or another); the whole read follows at once (changes that come while it
+ * reads are taken by one more read), except for a long queue, read at most every 250 ms
+ * and never closer than five of its own durations, so its reads take at most a sixth of
+ * the time the drain shares with them. A short queue is never late: the header's count
+ * shows a write before the screen's optimistic change can make it look sent.
+ */
+function subscribeQueue(db: FieldDatabase, listener: () => void): () => void {
+  const snapshot = queueSnapshot(db);
+  snapshot.listeners.add(listener);
+  if (snapshot.stop === undefined) {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let reading = false;
+    let again = false;
+    let lastReadAt = Number.NEGATIVE_INFINITY;
+    let readMs = 0;
+    const read = async (): Promise<void> => {
+      reading = true;
+      again = false;
+      const started = performance.now();
+      try {
+        const rows = await db.mutations.orderBy('timestamp').toArray();
+        if (stopped) return;
+        snapshot.rows = rows;
+        for (const notify of [...snapshot.listeners]) notify();
+      } catch (error) {
+        console.error('Reading the write queue failed', error);
+      } finally {
+        reading = false;
+        lastReadAt = performance.now();
+        readMs = lastReadAt - started;
+        if (again && !stopped) schedule();
+      }
+    };
+    const schedule = (): void => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      if (timer !== undefined) return;
+      const long = (snapshot.rows?.length ?? 0) >= LONG_QUEUE_ROWS;
+      const gap = long ? Math.max(QUEUE_READ_GAP_MS, readMs * QUEUE_READ_GAP_READS) : 0;
+      const wait = Math.max(0, lastReadAt + gap - performance.now());
+      timer = setTimeout(() => {
+        timer = undefined;
+        void read();
+      }, wait);
+    };
+    const subscription = liveQuery(() => db.mutations.count()).subscribe({
+      next: schedule,
+      error: (error: unknown) => console.error('Watching the write queue failed', error),
+    });
+    snapshot.stop = () => {
+      stopped = true;
+      clearTimeout(timer);
+      subscription.unsubscribe();
+    };
+  }
+  return () => {
+    snapshot.listeners.delete(listener);
+    if (snapshot.listeners.size > 0) return;
+    snapshot.stop?.();
+    snapshot.stop = undefined;
+    snapshot.rows = undefined;
+  };
+}
+
+const noQueue = (): (() => void) => () => undefined;
+
+/** Every queued write (any author), oldest first, live; undefined until first read. */
+function useQueueRows(db: FieldDatabase | undefined): MutationRow[] | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) => (db === undefined ? noQueue() : subscribeQueue(db, listener)),
+    [db],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    db === undefined ? undefined : queueSnapshot(db).rows,
+  );
+}
+
+/** The signed-in user's pending (in flight included), failed and conflicting writes, live. */
 export function useQueueCounts(): QueueCounts {
   const { db } = useOfflineEngine();
   const user = useSessionUserId();
-  return (
-    useLiveQuery(async () => {
-      const rows = (await db.mutations.toArray()).filter((row) => belongsTo(row.author, user));
-      return {
-        pending: rows.filter((row) => row.status === 'pending').length,
-        failed: rows.filter((row) => row.status === 'failed').length,
-      };
-    }, [db, user]) ?? { pending: 0, failed: 0 }
-  );
+  const rows = useQueueRows(db);
+  return useMemo(() => {
+    const own = (rows ?? []).filter((row) => belongsTo(row.author, user));
+    return {
+      pending: own.filter((row) => row.status === 'pending').length,
+      failed: own.filter((row) => row.status === 'failed').length,
+      conflicts: own.filter((row) => row.status === 'conflict').length,
+    };
+  }, [rows, user]);
 }
 
 /** The signed-in user's queued writes, oldest first, live (the Mutation Queue view). */
@@ -49,16 +160,10 @@ const NO_ROWS: MutationRow[] = [];
 export function useQueuedMutations(): MutationRow[] {
   const engine = useOptionalOfflineEngine();
   const user = useSessionUserId();
-  return (
-    useLiveQuery(
-      async () =>
-        engine === null
-          ? NO_ROWS
-          : (await engine.db.mutations.orderBy('timestamp').toArray()).filter((row) =>
-              belongsTo(row.author, user),
-            ),
-      [engine, user],
-    ) ?? NO_ROWS
+  const rows = useQueueRows(engine?.db);
+  return useMemo(
+    () => (rows === undefined ? NO_ROWS : rows.filter((row) => belongsTo(row.author, user))),
+    [rows, user],
   );
 }
 

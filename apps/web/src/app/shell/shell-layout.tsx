@@ -13,7 +13,6 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -28,17 +27,18 @@ import type { DataPanelState } from '@field/domain';
 import { SYNC_ROUTE, UI, findRoute, visibleMenu } from '@field/domain';
 import { effectiveTesting, menuOrientation, useLocalSettings } from '../../data/local-settings';
 import { useSignedIn } from '../../data/session';
-import { EXTERNAL_LINKS } from '../../ui/links';
 import { useOnlineStatus, useOptionalOfflineEngine, useQueueCounts } from '../../offline/react';
 import { useOnline } from '../../ui/use-online';
 import { WordMark } from '../../ui/word-mark';
 import { ExpiredDraftsDialog } from '../../features/drafts/expired-drafts-dialog';
+import { MessagesMenu } from '../../features/notifications/components/messages-menu';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { useNotificationStream } from '../../features/notifications/api/notifications';
 import { AppFooter } from './app-footer';
 import { DataPanel } from './data-panel';
 import { FeedbackDialog } from './feedback-dialog';
 import { HomePicker } from './home-picker';
+import { MenuFooter } from './menu-footer';
 import { HorizontalMenu } from './horizontal-menu';
 import { NavigationProgress, PageOutlet, useNavigating } from './page-outlet';
 import { ProfileMenu } from './profile-menu';
@@ -52,8 +52,9 @@ function SyncIndicator() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const online = useOnlineStatus();
-  const { pending, failed } = useQueueCounts();
-  const queued = pending + failed;
+  const { pending, failed, conflicts } = useQueueCounts();
+  // A conflict is a change not yet on the server too, and it waits for the user.
+  const queued = pending + failed + conflicts;
   if (online && queued === 0) return null;
   const label = online
     ? t('header.queued', { count: queued })
@@ -63,7 +64,7 @@ function SyncIndicator() {
   return (
     <Chip
       size="small"
-      color={!online || failed > 0 ? 'error' : 'warning'}
+      color={!online || failed > 0 || conflicts > 0 ? 'error' : 'warning'}
       icon={online ? <CloudSync /> : <CloudOff />}
       label={
         <>
@@ -130,23 +131,7 @@ export function ShellLayout() {
       <SideMenu menu={menu} collapsed={wide && collapsed} onNavigate={() => setMobileOpen(false)} />
       <Box sx={{ flex: 1 }} />
       {!(wide && collapsed) && (
-        <Stack
-          component="nav"
-          aria-label={t('menuFooter.manageYourHomes')}
-          spacing={0.5}
-          sx={{ p: 2 }}
-        >
-          <Divider sx={{ mb: 1 }} />
-          <Link href={EXTERNAL_LINKS.legacySystem} target="_blank" rel="noopener noreferrer">
-            {t('menuFooter.manageYourHomes')}
-          </Link>
-          <Link href={EXTERNAL_LINKS.legacySystem} target="_blank" rel="noopener noreferrer">
-            {t('menuFooter.legacySystem')}
-          </Link>
-          <Link href={EXTERNAL_LINKS.companyWebsite} target="_blank" rel="noopener noreferrer">
-            {t('menuFooter.companyWebsite')}
-          </Link>
-        </Stack>
+        <MenuFooter access={access} onNavigate={() => setMobileOpen(false)} />
       )}
     </Box>
   );
@@ -221,6 +206,7 @@ export function ShellLayout() {
           >
             <InfoOutlined />
           </IconButton>
+          <MessagesMenu />
           <NotificationsBell />
           <ProfileMenu onFeedback={() => setFeedbackOpen(true)} />
         </Toolbar>

@@ -7,20 +7,20 @@ import { StrictMode, forwardRef, useEffect, useLayoutEffect, useRef } from 'reac
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import type { CustomContentProps, SnackbarKey } from 'notistack';
-import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
-import { GUEST_ROUTES, SYNC_ROUTE, UI } from '@field/domain';
+import type { CustomContentProps } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { GUEST_ROUTES, UI } from '@field/domain';
 import { createAppRouter } from './app/router';
+import { showEngineNotice } from './app/engine-notices';
 import { EngineHost, createEngineLoader } from './app/offline-engine';
 import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
 import { preloadShell } from './app/signed-in-area';
 import { createFieldQueryClient } from './offline/query-persister';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
-import { i18n, initI18n } from './ui/i18n';
+import { initI18n } from './ui/i18n';
 import { theme } from './ui/theme';
 import './styles.css';
 
@@ -39,25 +39,9 @@ function showNotice(notice: EngineNotice): void {
     earlyNotices.push(notice);
     return;
   }
-  const action =
-    notice.openMutationQueue === true
-      ? (key: SnackbarKey) => (
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              closeSnackbar(key);
-              void router.navigate(SYNC_ROUTE);
-            }}
-          >
-            {i18n.t('sync.open')}
-          </Button>
-        )
-      : undefined;
-  enqueueSnackbar(notice.message, {
-    variant: notice.level,
-    persist: notice.persistent === true,
-    ...(action === undefined ? {} : { action }),
+  showEngineNotice(notice, {
+    navigate: (path) => void router.navigate(path),
+    engine: () => engineLoader.start(),
   });
 }
 

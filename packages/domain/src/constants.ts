@@ -73,6 +73,11 @@ export const WORKER_REQUEST = {
   retryDelayStepMs: 500,
 } as const;
 
+/** The wait before worker request retry number `retry` (1-based): 500 ms, 1 s, 1.5 s. */
+export function workerRetryDelayMs(retry: number): number {
+  return WORKER_REQUEST.retryDelayStepMs * Math.max(1, retry);
+}
+
 export const DRAFTS = {
   saveTimeoutMs: 30 * SECOND,
   autosaveTimeoutMs: 10 * SECOND,

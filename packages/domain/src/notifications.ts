@@ -3,6 +3,7 @@
 // calls and the relative-time label of the list.
 
 import { z } from 'zod';
+import type { Notification } from './entities.js';
 import { NOTIFICATION_APPS, normalizeNotificationApp, notificationSchema } from './entities.js';
 import { relativeTime } from './dates.js';
 
@@ -33,6 +34,12 @@ export const NOTIFICATION_CATEGORIES = {
   punchItem: 'punch_item',
   phoneCall: 'phone_call',
   announcement: 'announcement',
+  /**
+   * A message from a person: what the header's messages menu lists (sender in
+   * `metadata.senderName`, optional picture `metadata.senderPhotoURL`, subtitle
+   * `metadata.subtitle`). Made like any notification (`POST /api/notifications`).
+   */
+  message: 'message',
 } as const;
 
 export const notificationCategorySchema = z
@@ -77,6 +84,8 @@ export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
   unread: z.enum(['true', 'false']).optional(),
+  /** Only this category (the messages menu asks for `message`). */
+  category: notificationCategorySchema.optional(),
 });
 
 const countPair = z.object({ total: z.number().int(), unread: z.number().int() });
@@ -154,4 +163,59 @@ export function relativeTimeLabel(
       return `${relative.count} ${relative.count === 1 ? one : many} ago`;
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// The header's messages menu (section 2): avatar, title, subtitle, time.
+
+export interface MessageView {
+  id: string;
+  read: boolean;
+  /** A picture's address, or the sender's initials when there is none. */
+  avatar: { photoURL: string } | { initials: string };
+  title: string;
+  subtitle: string;
+  /** Relative time of section 9 (`Just now`, `3 hours ago`, a date). */
+  time: string;
+}
+
+function metadataText(notification: Notification, key: string): string | undefined {
+  const value: unknown = notification.metadata[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => /\p{L}|\p{N}/u.test(word));
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
+  return (
+    letters
+      .map((word) => [...(word ?? '')][0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+/**
+ * A notification of the `message` category as the messages menu shows it: the sender's
+ * picture or initials, the title, a subtitle (the message's own, else the sender, else the
+ * home's address) and when it came.
+ */
+export function messageView(
+  notification: Notification,
+  now: string | number | Date = Date.now(),
+): MessageView {
+  const sender = metadataText(notification, 'senderName');
+  const photoURL = metadataText(notification, 'senderPhotoURL');
+  return {
+    id: notification.id,
+    read: notification.read,
+    avatar:
+      photoURL === undefined
+        ? { initials: initialsOf(sender ?? notification.title) }
+        : { photoURL },
+    title: notification.title,
+    subtitle:
+      metadataText(notification, 'subtitle') ?? sender ?? notification.metadata.homeAddress ?? '',
+    time: relativeTimeLabel(notification.createdAt, now),
+  };
 }

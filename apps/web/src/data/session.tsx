@@ -7,9 +7,10 @@
 import type { ReactNode } from 'react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Access, UserDocument } from '@field/domain';
-import { LOCAL_DB, resolveAccess, userDocumentSchema } from '@field/domain';
+import { LOCAL_DB, MESSAGES, resolveAccess, userDocumentSchema } from '@field/domain';
 import type { ApiClient, HttpMethod, Parser, RequestOptions } from '../api/client';
-import { apiClient } from '../api/client';
+import { ApiError, apiClient } from '../api/client';
+import { toast } from '../ui/toast';
 import { useOptionalOfflineEngine } from '../offline/engine-context';
 import { SessionChangedError, sessionUserId, setSessionUser } from '../offline/session-user';
 import { refreshSession, signOutOnServer } from './session-api';
@@ -198,7 +199,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (restored === null) setUser(null);
         else setUser(restored);
         return restored !== null;
-      } catch {
+      } catch (error) {
+        // The server answered but gave no user (a server error, an answer not understood):
+        // section 8's toast. No answer at all is the offline case and says nothing here.
+        const answered = !(error instanceof ApiError) || error.kind === undefined;
+        if (answered) toast(MESSAGES.fetchUserFailed, 'error');
         const cached = await cachedUser();
         // Opened offline: the device's user owns the writes queued now (no token yet).
         if (sessionUserId() === null && cached !== null) setSessionUser(cached.id);

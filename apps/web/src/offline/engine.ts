@@ -36,7 +36,11 @@ import { sessionUserId } from './session-user';
 import type { SyncAhead } from './sync-ahead';
 import { createSyncAhead } from './sync-ahead';
 import { relieveStoragePressure } from './eviction';
+import type { StorageLevel, StorageReport } from './storage-health';
 import { requestPersistentStorage, startStorageMonitor } from './storage-health';
+import type { HealthReport } from './health-check';
+import { startHealthCheck } from './health-check';
+import { ENGINE_TEXTS } from './texts';
 
 export interface EngineNotice {
   level: 'info' | 'success' | 'warning' | 'error';
@@ -45,6 +49,8 @@ export interface EngineNotice {
   persistent?: boolean;
   /** The toast links to the Mutation Queue view (`/sync`). */
   openMutationQueue?: boolean;
+  /** The toast offers to back up the unsent writes and drafts now. */
+  offerBackup?: boolean;
 }
 
 export interface OfflineEngine {
@@ -71,6 +77,8 @@ export interface OfflineEngineOptions {
   refreshSession?: () => Promise<boolean>;
   notify?: (notice: EngineNotice) => void;
   dbName?: string;
+  /** The storage estimate (tests inject a full disk); the browser's by default. */
+  estimate?: () => Promise<StorageEstimate>;
   /** The app's QueryClient, when it made one: the engine adds its persister to it. */
   queryClient?: QueryClient;
   /**
@@ -188,13 +196,51 @@ export async function startOfflineEngine(
     onStored: relieve,
   });
   stops.push(() => syncAhead.stop());
+  // Storage warnings (the 30-minute storage check and the 15-minute health check): said
+  // once per rise of the level, each offering the backup they advise.
+  let warnedLevel: StorageLevel = 'ok';
+  const warnStorage = (report: StorageReport): void => {
+    if (report.message !== undefined && report.level !== warnedLevel) {
+      notify({
+        level: report.level === 'nearly-full' ? 'error' : 'warning',
+        message: report.message,
+        offerBackup: true,
+      });
+    }
+    warnedLevel = report.level;
+    if (report.level !== 'ok') void relieve();
+  };
   stops.push(
     startStorageMonitor({
-      notify: (message, level) =>
-        notify({ level: level === 'nearly-full' ? 'error' : 'warning', message }),
-      onChecked: (report) => {
-        if (report.level !== 'ok') void relieve();
-      },
+      notify: () => undefined,
+      onChecked: warnStorage,
+      ...(options.estimate === undefined ? {} : { estimate: options.estimate }),
+    }),
+  );
+  let databaseWarned = false;
+  const onHealth = (report: HealthReport): void => {
+    const broken = report.issues.some((issue) => issue.kind === 'database');
+    if (broken && !databaseWarned) {
+      notify({ level: 'error', message: ENGINE_TEXTS.databaseUnavailable, persistent: true });
+    }
+    databaseWarned = broken;
+    for (const issue of report.issues) {
+      if (issue.kind === 'stuck-writes') {
+        notify({
+          level: 'warning',
+          message: ENGINE_TEXTS.stuckWritesRecovered(issue.count),
+          openMutationQueue: true,
+        });
+      }
+    }
+    if (report.storage !== undefined) warnStorage(report.storage);
+  };
+  stops.push(
+    startHealthCheck({
+      db,
+      recoverStuck: () => queue.recoverStuck(),
+      onReport: onHealth,
+      ...(options.estimate === undefined ? {} : { estimate: options.estimate }),
     }),
   );
 

@@ -16,6 +16,18 @@ export class FileNotFoundError extends Error {
   }
 }
 
+/**
+ * A photo, signature or PDF the user made could not be kept on the device (the disk, OPFS
+ * or IndexedDB refused it): nothing is kept, and the user is asked to retry
+ * (`Failed to save your data, please retry.`).
+ */
+export class FileSaveError extends Error {
+  constructor(cause: unknown) {
+    super(MESSAGES.saveDataFailed, { cause });
+    this.name = 'FileSaveError';
+  }
+}
+
 /** Where the bytes live. */
 export interface BlobStore {
   readonly kind: 'opfs' | 'indexeddb';
@@ -158,8 +170,14 @@ export function createFileStore(db: FieldDatabase, blobs: BlobStore) {
         size: input.blob.size,
         refCount: 1,
       };
-      await blobs.write(file.opfsPath, input.blob);
-      await db.files.add(file);
+      try {
+        await blobs.write(file.opfsPath, input.blob);
+        await db.files.add(file);
+      } catch (error) {
+        // Bytes written without their record would never be freed.
+        await blobs.remove(file.opfsPath).catch(() => undefined);
+        throw new FileSaveError(error);
+      }
       return file;
     },
 

@@ -6,4 +6,10 @@ export const ENGINE_TEXTS = {
   circuitRecovered: 'The connection to the server is working again.',
   syncing: 'Syncing your changes…',
   syncSucceeded: 'All changes are synchronized.',
+  databaseUnavailable:
+    'The app cannot open its storage on this device. Reload the app; until then, changes may not be kept offline.',
+  stuckWritesRecovered: (count: number): string =>
+    count === 1
+      ? '1 change stopped while it was being sent. It is back in the queue and will be sent again.'
+      : `${count} changes stopped while they were being sent. They are back in the queue and will be sent again.`,
 } as const;

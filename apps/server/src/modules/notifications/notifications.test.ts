@@ -250,6 +250,19 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
     expect(portal.app).toBe('notification_info_portal');
     expect(portal.total).toBe(8);
 
+    // The messages menu asks for one category.
+    const odd = await list(target.client, '?category=odd&pageSize=5');
+    expect(odd.total).toBe(11);
+    expect(odd.notifications.map((n) => n.title)).toEqual([
+      'Note 21',
+      'Note 19',
+      'Note 17',
+      'Note 15',
+      'Note 13',
+    ]);
+    expect((await list(target.client, '?category=message')).total).toBe(0);
+    expect((await target.client.get('/notifications?category=Not%20One')).status).toBe(400);
+
     const bad = await target.client.get('/notifications?app=mobile');
     expect(bad.status).toBe(400);
     expect((await target.client.get('/notifications?page=0')).status).toBe(400);

@@ -32,7 +32,7 @@ let lastMillis = 0;
 let sequence = 0;
 
 /** An id that sorts after every earlier one of this process. */
-function sortableId(): string {
+export function sortableId(): string {
   const now = Date.now();
   if (now === lastMillis) sequence += 1;
   else {

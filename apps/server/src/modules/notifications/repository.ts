@@ -113,7 +113,13 @@ export class NotificationRepository {
   /** One page of a user's live notifications under a tab, newest first. */
   async page(
     userId: string,
-    options: { app: NotificationApp; offset: number; limit: number; unreadOnly: boolean },
+    options: {
+      app: NotificationApp;
+      offset: number;
+      limit: number;
+      unreadOnly: boolean;
+      category?: string;
+    },
   ): Promise<{ items: ApiNotification[]; total: number }> {
     let query = this.db
       .selectFrom('notifications')
@@ -121,6 +127,7 @@ export class NotificationRepository {
       .where('deleted_at', 'is', null)
       .where('app', 'in', appsOfTab(options.app));
     if (options.unreadOnly) query = query.where('read', '=', 0);
+    if (options.category !== undefined) query = query.where('category', '=', options.category);
     const [rows, count] = await Promise.all([
       query
         .selectAll()

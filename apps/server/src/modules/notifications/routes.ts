@@ -181,6 +181,7 @@ export function notificationRoutes(
       offset: (query.page - 1) * pageSize,
       limit: pageSize,
       unreadOnly: query.unread === 'true',
+      ...(query.category === undefined ? {} : { category: query.category }),
     });
     return {
       notifications: items,

@@ -7,6 +7,7 @@ import type { NotificationCounts } from '@field/domain';
 import {
   NOTIFICATIONS,
   NOTIFICATION_APPS,
+  NOTIFICATION_CATEGORIES,
   notificationCountsSchema,
   notificationPageSchema,
   streamTicketSchema,
@@ -42,6 +43,26 @@ export function useNotificationPage(
         },
       ),
     placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * The messages menu's list: the latest notifications of the `message` category (the
+ * stream's refetch of every notification query keeps it fresh), and their unread count.
+ */
+export function useMessages(limit: number = NOTIFICATIONS.bellSize) {
+  const category = NOTIFICATION_CATEGORIES.message;
+  return useQuery({
+    queryKey: [...ROOT_KEY, 'messages', limit],
+    queryFn: ({ signal }) =>
+      apiClient.get(
+        `${BASE}?category=${category}&page=1&pageSize=${limit}`,
+        notificationPageSchema,
+        { signal },
+      ),
+    // A persisted copy may predate messages sent while the app was closed (the stream
+    // announces only what comes while it is open): look again on every start.
+    refetchOnMount: 'always',
   });
 }
 

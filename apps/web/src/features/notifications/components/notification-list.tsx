@@ -14,7 +14,7 @@ import { relativeTimeLabel } from '@field/domain';
 import { useNow } from '../../../ui/use-now';
 
 export interface NotificationListProps {
-  notifications: Notification[];
+  notifications: readonly Notification[];
   onOpen: (notification: Notification) => void;
   onDelete?: (notification: Notification) => void;
 }

@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { NOTIFICATION_APPS, normalizeNotificationApp } from '@field/domain';
+import { MESSAGES, NOTIFICATION_APPS, normalizeNotificationApp } from '@field/domain';
 import type { NotificationTab } from '../api/notifications';
 import { useNotificationActions, useNotificationPage, useUnreadCounts } from '../api/notifications';
 import { NotificationList } from './notification-list';
@@ -68,6 +68,8 @@ export function NotificationsPage() {
       {list.error !== null ? (
         <Alert severity="error" sx={{ m: 2 }}>
           {t('notifications.failed', { message: list.error.message })}
+          <br />
+          {MESSAGES.somethingWentWrong}
         </Alert>
       ) : list.data === undefined ? (
         <LinearProgress />

@@ -8,6 +8,8 @@ import { makeWalkPdf } from './make-walk-pdf';
 import { buildTestWalk } from './testing';
 
 afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -38,13 +40,17 @@ describe('makeWalkPdf', () => {
     expect(ticks).toBeGreaterThanOrEqual(input.items.length);
   });
 
-  it('rejects with a plain Error when the worker fails, and stops the worker', async () => {
+  it('tries a failing worker 3 more times, 500 ms, 1 s and 1.5 s apart, then rejects with a plain Error', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const terminated = vi.fn();
+    const started: number[] = [];
     class FailingWorker {
       onmessage: ((event: MessageEvent) => void) | null = null;
       onerror: ((event: ErrorEvent) => void) | null = null;
       onmessageerror: (() => void) | null = null;
       postMessage(): void {
+        started.push(Date.now());
         setTimeout(() => {
           const event = new ErrorEvent('error', {
             message: 'Uncaught SyntaxError',
@@ -58,10 +64,84 @@ describe('makeWalkPdf', () => {
     vi.stubGlobal('Worker', FailingWorker);
 
     const result = makeWalkPdf(buildTestWalk({ items: 2, photos: 2 }));
+    const settled = expect(result).rejects.toThrow(
+      /The PDF could not be made: Uncaught SyntaxError/,
+    );
+    await vi.runAllTimersAsync();
+    await settled;
 
-    await expect(result).rejects.toThrow(/The PDF could not be made: Uncaught SyntaxError/);
     await expect(result).rejects.toBeInstanceOf(Error);
-    expect(terminated).toHaveBeenCalled();
+    expect(started).toHaveLength(4);
+    const gaps = started.slice(1).map((time, index) => time - (started[index] ?? 0));
+    expect(gaps).toEqual([500, 1000, 1500]);
+    expect(terminated).toHaveBeenCalledTimes(4);
+  });
+
+  it('gives up on a worker that does not answer in 60 s and tries a new one', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    const workers: { terminated: boolean }[] = [];
+    class SlowThenAnsweringWorker {
+      onmessage: ((event: MessageEvent) => void) | null = null;
+      onerror: ((event: ErrorEvent) => void) | null = null;
+      onmessageerror: (() => void) | null = null;
+      terminated = false;
+      constructor() {
+        workers.push(this);
+      }
+      postMessage(): void {
+        // The first worker hangs; the second answers at once.
+        if (workers.length === 1) return;
+        setTimeout(
+          () => this.onmessage?.(new MessageEvent('message', { data: { ok: true, bytes: pdf } })),
+          0,
+        );
+      }
+      terminate(): void {
+        this.terminated = true;
+      }
+    }
+    vi.stubGlobal('Worker', SlowThenAnsweringWorker);
+
+    const result = makeWalkPdf(buildTestWalk({ items: 1, photos: 1 }));
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(workers).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1 + 500);
+    await vi.advanceTimersByTimeAsync(1);
+    const blob = await result;
+
+    expect(await bytesOf(blob)).toEqual(pdf);
+    expect(workers).toHaveLength(2);
+    expect(workers[0]?.terminated).toBe(true);
+  });
+
+  it('does not try again when the worker answers that the PDF could not be made', async () => {
+    const created = vi.fn();
+    class RefusingWorker {
+      onmessage: ((event: MessageEvent) => void) | null = null;
+      onerror: ((event: ErrorEvent) => void) | null = null;
+      onmessageerror: (() => void) | null = null;
+      constructor() {
+        created();
+      }
+      postMessage(): void {
+        setTimeout(
+          () =>
+            this.onmessage?.(
+              new MessageEvent('message', { data: { ok: false, message: 'bad photo' } }),
+            ),
+          0,
+        );
+      }
+      terminate(): void {}
+    }
+    vi.stubGlobal('Worker', RefusingWorker);
+
+    await expect(makeWalkPdf(buildTestWalk({ items: 1, photos: 1 }))).rejects.toThrow(
+      'The PDF could not be made: bad photo',
+    );
+    expect(created).toHaveBeenCalledTimes(1);
   });
 
   it('gives the worker the photo and signature bytes and returns its PDF', async () => {
@@ -88,9 +168,12 @@ describe('makeWalkPdf', () => {
 
     expect(blob.type).toBe('application/pdf');
     expect(await bytesOf(blob)).toEqual(pdf);
-    // Each buffer once: photos and the two signatures, none copied.
-    expect(received[0]?.transfer).toContain(photo?.buffer);
-    expect(received[0]?.transfer).toContain(input.signatures[1]?.png.buffer);
-    expect(new Set(received[0]?.transfer).size).toBe(received[0]?.transfer.length);
+    // Each buffer once: photos and the two signatures. The first try hands over copies (a
+    // retry needs the bytes), so the caller's own are still there.
+    const transfer = received[0]?.transfer ?? [];
+    expect(transfer.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(transfer).size).toBe(transfer.length);
+    expect(transfer).not.toContain(photo?.buffer);
+    expect(photo?.byteLength).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,8 @@
 // Makes a walk's PDF on the device without freezing the page: in a module Web Worker, or,
 // where there is no Worker (tests in jsdom), on the main thread in slices.
 
+import { WORKER_REQUEST } from '@field/domain';
+import { WorkerJobError, runWorkerRequest } from '../../../ui/worker-request';
 import type { WalkPdfInput } from './walk-pdf';
 import type { WalkPdfAnswer } from './walk-pdf.worker';
 
@@ -24,17 +26,27 @@ function pdfBlob(bytes: Uint8Array): Blob {
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: PDF_TYPE });
 }
 
-function inWorker(input: WalkPdfInput): Promise<Blob> {
-  const worker = new Worker(new URL('./walk-pdf.worker.ts', import.meta.url), { type: 'module' });
+/** The browser would not start a worker at all: not tried again, the slices make the PDF. */
+class NoWorkerError extends WorkerJobError {}
+
+/** One try in a new worker; the worker stops when the try ends or `signal` aborts. */
+function inWorker(input: WalkPdfInput, signal: AbortSignal): Promise<Blob> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./walk-pdf.worker.ts', import.meta.url), { type: 'module' });
+  } catch (error) {
+    return Promise.reject(new NoWorkerError(String(error)));
+  }
   return new Promise<Blob>((resolve, reject) => {
     const fail = (message: string): void => {
       worker.terminate();
       reject(new Error(message));
     };
+    signal.addEventListener('abort', () => worker.terminate(), { once: true });
     worker.onmessage = (event: MessageEvent<WalkPdfAnswer>) => {
       worker.terminate();
       if (event.data.ok) resolve(pdfBlob(event.data.bytes));
-      else reject(new Error(`The PDF could not be made: ${event.data.message}`));
+      else reject(new WorkerJobError(`The PDF could not be made: ${event.data.message}`));
     };
     worker.onerror = (event) => {
       // Handled here: the page's own error reporting need not see it too.
@@ -48,6 +60,32 @@ function inWorker(input: WalkPdfInput): Promise<Blob> {
       fail(`The PDF could not be made: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
+}
+
+/**
+ * Section 9's worker request: up to 3 more tries after a worker that failed or did not
+ * answer in 60 s. Every try but the last hands the worker a copy of the bytes, so the
+ * next try still has them; the last hands over the caller's own.
+ */
+function inWorkerWithRetries(input: WalkPdfInput): Promise<Blob> {
+  return runWorkerRequest((signal, tryNumber) =>
+    inWorker(tryNumber < WORKER_REQUEST.retries ? withCopiedBytes(input) : input, signal),
+  );
+}
+
+/** The input with copies of its photo and signature bytes (the rest is copied by postMessage). */
+function withCopiedBytes(input: WalkPdfInput): WalkPdfInput {
+  return {
+    ...input,
+    items: input.items.map((item) => ({
+      ...item,
+      photos: item.photos.map((photo) => ({ ...photo, bytes: photo.bytes.slice() })),
+    })),
+    signatures: input.signatures.map((signature) => ({
+      ...signature,
+      png: signature.png.slice(),
+    })),
+  };
 }
 
 async function inSlices(input: WalkPdfInput): Promise<Blob> {
@@ -66,10 +104,9 @@ async function inSlices(input: WalkPdfInput): Promise<Blob> {
  */
 export function makeWalkPdf(input: WalkPdfInput): Promise<Blob> {
   if (typeof Worker === 'undefined') return inSlices(input);
-  try {
-    return inWorker(input);
-  } catch {
+  return inWorkerWithRetries(input).catch((error: unknown) => {
     // The worker could not even be created (nothing was handed over): slices still work.
-    return inSlices(input);
-  }
+    if (error instanceof NoWorkerError) return inSlices(input);
+    throw error;
+  });
 }

@@ -428,7 +428,9 @@ export type FileRecord = z.infer<typeof fileRecordSchema>;
 
 export const thumbnailSchema = z.object({ fileId: z.string(), thumbnail: z.string() });
 
-export const MUTATION_STATUSES = ['pending', 'failed'] as const;
+// `conflict`: the server refused the write's stale base (409, conflicts.ts); it waits for
+// the user's choice, never sent again as it is and never dropped by itself.
+export const MUTATION_STATUSES = ['pending', 'failed', 'conflict'] as const;
 
 export const queuedMutationSchema = z.object({
   id: z.string(),

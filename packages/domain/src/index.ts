@@ -19,6 +19,7 @@ export {
   TELEMETRY,
   UI,
   WORKER_REQUEST,
+  workerRetryDelayMs,
 } from './constants.js';
 export {
   MESSAGES,
@@ -240,12 +241,14 @@ export {
   notificationStreamEventSchemas,
   relativeTime,
   relativeTimeLabel,
+  messageView,
   streamTicketSchema,
 } from './notifications.js';
 export type {
   NotificationApp,
   NotificationCounts,
   NotificationCreate,
+  MessageView,
   NotificationPage,
   NotificationPriority,
   RelativeTime,
@@ -330,3 +333,26 @@ export {
   walkFormOf,
   walkFormOfRecord,
 } from './walk-forms.js';
+export {
+  WRITE_BASE_FIELD,
+  changedFields,
+  conflictOf,
+  conflictingFields,
+  deleteConflicts,
+  lastWriteOf,
+  ownChanges,
+  resolutionWrite,
+  sameValue,
+  splitWriteBase,
+  updateBase,
+  writeBaseSchema,
+} from './conflicts.js';
+export type {
+  ConflictAnswer,
+  ConflictChoice,
+  ConflictDetails,
+  ConflictField,
+  FieldWrite,
+  HistoryEntry,
+  WriteBase,
+} from './conflicts.js';

@@ -92,6 +92,13 @@ export const MESSAGES = {
   recordNotFound: 'Record not found',
   routeNotFound: 'Not found',
   recordExists: 'A record with this id already exists',
+  // Ours: a write whose base is stale where someone else changed the same fields.
+  recordChangedByOthers:
+    'Someone else changed this record while you were editing it. Choose which values to keep.',
+  // Ours: GET /api/history without its query.
+  historyKindAndIdRequired: 'Record kind and id are required',
+  // Ours: the write's base is malformed.
+  writeBaseInvalid: 'Invalid value for "base": expected { updatedAt, fields }',
   tooManyIds: `At most ${MAX_BATCH_IDS} ids are accepted in one call`,
   idempotencyKeyReused: 'Idempotency-Key was already used with a different request',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible characters',

@@ -349,6 +349,38 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('rate_limits').execute();
     },
   },
+  '0008-record-history': {
+    async up(db: Kysely<unknown>) {
+      // Append-only history of every record write (who, when, which fields, before and
+      // after), written in the write's transaction: the source of a conflict's "who
+      // changed it when" and of the history view. `id` sorts by creation (per process).
+      await db.schema
+        .createTable('record_history')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+        .addColumn('record_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('operation', 'varchar(10)', (c) => c.notNull())
+        .addColumn('fields', 'text', (c) => c.notNull())
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .addColumn('at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('record_history_record')
+        .on('record_history')
+        .columns(['kind', 'record_id', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('record_history_user')
+        .on('record_history')
+        .columns(['user_id', 'at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('record_history').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -171,6 +171,19 @@ export interface RateLimitsTable {
   window_ends_at: number | string;
 }
 
+/** One write of a record (migration 0008); `fields` a JSON array, before/after JSON. */
+export interface RecordHistoryTable {
+  id: string;
+  kind: string;
+  record_id: string;
+  user_id: string;
+  operation: string;
+  fields: string;
+  before: string | null;
+  after: string | null;
+  at: string;
+}
+
 export interface Database {
   records: RecordsTable;
   users: UsersTable;
@@ -187,4 +200,5 @@ export interface Database {
   changelog_cache: ChangelogCacheTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  record_history: RecordHistoryTable;
 }

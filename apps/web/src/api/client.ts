@@ -14,6 +14,7 @@ import {
 import type { CallGuard } from './circuit-breaker';
 import { createCircuitBreaker } from './circuit-breaker';
 import { ApiError, isTransient } from './errors';
+import { parseJsonInSlices } from './json-slices';
 
 export { ApiError, isTransient } from './errors';
 export type { ApiFailureKind } from './errors';
@@ -142,8 +143,8 @@ async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
   try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed;
+    // A long list (the 10,000-home list) in slices, so no main-thread task runs long.
+    return await parseJsonInSlices(text);
   } catch {
     return undefined;
   }
@@ -251,7 +252,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const error = new ApiError(
         response.status,
         errorText(data, response),
-        retryAfterMs === undefined ? {} : { retryAfterMs },
+        retryAfterMs === undefined ? { body: data } : { retryAfterMs, body: data },
       );
       if (isTransient(error)) guard?.onFailure(operation, error);
       else guard?.onSuccess(operation);

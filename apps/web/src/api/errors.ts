@@ -9,17 +9,20 @@ export class ApiError extends Error {
   /** From a `Retry-After` header (429, 503), in milliseconds. */
   readonly retryAfterMs: number | undefined;
   readonly kind: ApiFailureKind | undefined;
+  /** The answer's JSON body, when one came (a 409 conflict carries the current record). */
+  readonly body: unknown;
 
   constructor(
     status: number,
     message: string,
-    details: { retryAfterMs?: number; kind?: ApiFailureKind } = {},
+    details: { retryAfterMs?: number; kind?: ApiFailureKind; body?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.retryAfterMs = details.retryAfterMs;
     this.kind = details.kind;
+    this.body = details.body;
   }
 }
 

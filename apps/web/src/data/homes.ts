@@ -3,11 +3,18 @@
 // home writes laid over it, then the list rules of the domain (all or mine, testing mode,
 // in construction). A home's writes (its fields, a staff list) go through the queue.
 
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Home, StaffType } from '@field/domain';
-import { RESOURCE_ACCESS, hasAccess, homeList, homeSchema, resourceDef } from '@field/domain';
+import {
+  RESOURCE_ACCESS,
+  hasAccess,
+  homeList,
+  homeSchema,
+  resourceDef,
+  updateBase,
+} from '@field/domain';
 import type { Parser } from '../api/client';
 import { API_PATHS, apiClient } from '../api/client';
 import type { MutationRow } from '../offline/database';
@@ -195,10 +202,10 @@ export function useActiveHomes(): ActiveHomes {
   const engine = useOptionalOfflineEngine();
   useConfirmedHomeWrites(queryClient, engine);
   const queued = useQueuedHomeWrites();
-  const { records, states } = useMemo(
-    () => overlayHomeWrites(query.data, queued),
-    [query.data, queued],
-  );
+  // A new list (10,000 homes after sign-in) re-renders every screen that reads it: that
+  // render runs in the background, yielding to input, not as one long task.
+  const data = useDeferredValue(query.data);
+  const { records, states } = useMemo(() => overlayHomeWrites(data, queued), [data, queued]);
   return { ...query, data: records, states };
 }
 
@@ -213,17 +220,22 @@ export function homeWrites(engine: OfflineEngine): HomeWrites {
   const queryKeys = [[...homesQueryKey]];
   return {
     async update(home, changes) {
+      const data = { ...changes, id: home.id };
+      // The home as the user saw it: a conflicting change by someone else is not overwritten.
+      const base = updateBase(home, data);
       await engine.queue.enqueue({
         type: HOME_MUTATION_TYPE,
         operation: 'update',
-        data: { ...changes, id: home.id },
+        data,
         queryKeys,
+        ...(base === undefined ? {} : { base }),
       });
     },
     async updateStaff(home, staffType, staffIds) {
       await engine.queue.enqueue({
         type: HOME_MUTATION_TYPE,
         operation: 'updateStaff',
+        // No base yet: a staff list's conflict would need a resolution of its own shape.
         data: { id: home.id, staffIds: [...staffIds], staffType },
         queryKeys,
       });

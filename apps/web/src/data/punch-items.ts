@@ -6,7 +6,13 @@
 // the device as thumbnails.
 
 import type { Access, WalkType } from '@field/domain';
-import { CLOSING_TYPES, RESOURCE_ACCESS, canReadWalk, hasAccess } from '@field/domain';
+import {
+  CLOSING_TYPES,
+  RESOURCE_ACCESS,
+  canReadWalk,
+  hasAccess,
+  updateBase,
+} from '@field/domain';
 import { apiClient, fileApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { makeThumbnail, queueFileUpload } from '../offline/files';
@@ -334,10 +340,13 @@ export async function updatePunchItem(
     ...changes,
     ...(added.length === 0 ? {} : { Photos: [...item.Photos, ...added] }),
   };
+  // The item as the user saw it: someone else's change to these fields is not overwritten.
+  const base = updateBase(item, data);
   await engine.queue.enqueue({
     type: 'walkItem',
     operation: 'update',
     data,
+    ...(base === undefined ? {} : { base }),
     queryKeys: [itemsKey(homeId)],
     optimistic: () =>
       patchItems(engine, homeId, (items) =>
@@ -360,6 +369,7 @@ export async function deletePunchItem(
     operation: 'delete',
     // Photos ride along only to order the file deletes after this; the call sends the id.
     data: { id: item.id, Photos: item.Photos },
+    ...(typeof item['updatedAt'] === 'string' ? { base: { updatedAt: item['updatedAt'] } } : {}),
     queryKeys: [itemsKey(homeId)],
     optimistic: () => patchItems(engine, homeId, (items) => items.filter((i) => i.id !== item.id)),
   });

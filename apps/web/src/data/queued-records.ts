@@ -5,7 +5,8 @@
 
 import type { MutationRow } from '../offline/database';
 
-export type RecordSyncState = 'pending' | 'failed';
+/** `conflict`: the server refused a write for someone else's change; the user chooses. */
+export type RecordSyncState = 'pending' | 'failed' | 'conflict';
 
 export type ListRecord = Record<string, unknown> & { id: string };
 
@@ -46,6 +47,11 @@ export function overlayQueued<T extends ListRecord>(
     const data = queuedData(row);
     const id = idOf(data);
     if (id === undefined) continue;
+    if (row.status === 'conflict') {
+      // The server kept its values: the record shows them, marked until the user chooses.
+      if (byId.has(id)) states.set(id, 'conflict');
+      continue;
+    }
     if (row.operation === 'submit') {
       if (!belongs(data)) continue;
       if (!byId.has(id)) byId.set(id, build({ ...data, id }));
@@ -58,7 +64,8 @@ export function overlayQueued<T extends ListRecord>(
     }
     if (known.has(id)) {
       const state: RecordSyncState = row.status === 'failed' ? 'failed' : 'pending';
-      if (states.get(id) !== 'failed') states.set(id, state);
+      const shown = states.get(id);
+      if (shown !== 'failed' && shown !== 'conflict') states.set(id, state);
     }
   }
   return { records: [...byId.values()], states };

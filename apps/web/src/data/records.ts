@@ -15,6 +15,7 @@ import {
   lookupQueryKey,
   recordListSchema,
   resourceDef,
+  updateBase,
 } from '@field/domain';
 import type { Parser } from '../api/client';
 import { ApiError, apiClient } from '../api/client';
@@ -124,10 +125,14 @@ export function recordWrites(engine: OfflineEngine, resource: Resource): RecordW
       const key = keyOf(record);
       const required = def.operations?.update?.required ?? [];
       const data = { ...requiredOf(record, required), ...changes, id: record.id };
+      // The record as the user saw it: the server refuses the write if someone else
+      // changed these fields meanwhile (a conflict), instead of overwriting them.
+      const base = updateBase(record, data);
       await engine.queue.enqueue({
         type: mutationTypeOf(resource),
         operation: 'update',
         data,
+        ...(base === undefined ? {} : { base }),
         queryKeys: [key],
         optimistic: () =>
           patch(key, (records) => records.map((r) => (r.id === record.id ? { ...r, ...data } : r))),
@@ -139,6 +144,9 @@ export function recordWrites(engine: OfflineEngine, resource: Resource): RecordW
         type: mutationTypeOf(resource),
         operation: 'delete',
         data: { id: record.id },
+        ...(typeof record['updatedAt'] === 'string'
+          ? { base: { updatedAt: record['updatedAt'] } }
+          : {}),
         queryKeys: [key],
         optimistic: () => patch(key, (records) => records.filter((r) => r.id !== record.id)),
       });

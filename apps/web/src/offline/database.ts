@@ -4,7 +4,7 @@
 
 import Dexie from 'dexie';
 import type { EntityTable } from 'dexie';
-import type { Draft, FileRecord, QueuedMutation } from '@field/domain';
+import type { ConflictDetails, Draft, FileRecord, QueuedMutation, WriteBase } from '@field/domain';
 import { LOCAL_DB, MESSAGES } from '@field/domain';
 import { homeListOfKey } from './home-list-key';
 
@@ -21,6 +21,13 @@ export interface MutationRow extends QueuedMutation {
    * only under that user's session. Missing on writes queued without a signed-in user.
    */
   author?: string;
+  /**
+   * What the user edited from (an update's or delete's base: the record's updatedAt and
+   * the changed fields' values as they saw them), sent with the write (unindexed).
+   */
+  base?: WriteBase;
+  /** Set with status `conflict`: the server's answer to a stale base (unindexed). */
+  conflict?: ConflictDetails;
 }
 
 /** A draft as stored: the spec's fields plus whether it was an autosave. */

@@ -4,7 +4,7 @@
 
 import type { QueryKey } from '@tanstack/react-query';
 import type { Resource } from '@field/domain';
-import { MESSAGES, RESOURCES, apiPath, resourceDef } from '@field/domain';
+import { MESSAGES, RESOURCES, WRITE_BASE_FIELD, apiPath, resourceDef } from '@field/domain';
 import type { ApiClient } from '../api/client';
 import { ApiError, anyJson, fileApiPath, fileRefOfApiPath } from '../api/client';
 
@@ -145,7 +145,13 @@ function registryHandlers(resource: Resource, registry: HandlerRegistry): void {
           const body = withoutFields(data, def.localFields ?? []);
           if (operation === 'submit') return { method: 'POST', path: `${base}/submit`, body };
           if (operation === 'delete') {
-            return { method: 'DELETE', path: withId(`${base}/delete`, data, 'query') };
+            // A delete's base (what the user saw) is its only body (docs/api.md, conflicts).
+            const seen = data[WRITE_BASE_FIELD];
+            return {
+              method: 'DELETE',
+              path: withId(`${base}/delete`, data, 'query'),
+              ...(seen === undefined ? {} : { body: { [WRITE_BASE_FIELD]: seen } }),
+            };
           }
           const path = withId(`${base}/${operation}`, data, def.updateId);
           return { method: 'PATCH', path, body: withoutId(body) };

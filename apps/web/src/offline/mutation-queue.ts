@@ -7,11 +7,22 @@
 // author; only the signed-in user's writes are sent (another user's wait for them).
 
 import type { QueryKey } from '@tanstack/react-query';
-import type { BatchedAnswer, BatchedWrite } from '@field/domain';
+import type { Transaction } from 'dexie';
+import type {
+  BatchedAnswer,
+  BatchedWrite,
+  ConflictChoice,
+  ConflictDetails,
+  WriteBase,
+} from '@field/domain';
 import {
   MESSAGES,
+  WRITE_BASE_FIELD,
+  conflictOf,
+  resolutionWrite,
   QUEUE,
   QUERY,
+  STORAGE,
   mutationFailedMessage,
   validateMutationPayload,
   writeBatchAnswerSchema,
@@ -47,8 +58,22 @@ export class EnqueueError extends Error {
   }
 }
 
+/**
+ * Storing the write waited longer than section 9's 10 s lock timeout of a critical store
+ * (another tab or a long transaction held the queue's store): it was given up, nothing is
+ * queued, and the user is asked to retry (`Critical operation delayed, please retry.`).
+ */
+export class CriticalOperationDelayedError extends Error {
+  constructor() {
+    super(MESSAGES.criticalOperationDelayed);
+    this.name = 'CriticalOperationDelayedError';
+  }
+}
+
 export type QueueEvent =
   | { type: 'failed'; mutation: MutationRow; message: string }
+  /** The server refused the write's stale base: it waits for the user's choice. */
+  | { type: 'conflict'; mutation: MutationRow; message: string }
   /** The server has the write and it left the queue. */
   | { type: 'sent'; mutation: MutationRow }
   | { type: 'pass-start' }
@@ -76,6 +101,11 @@ export interface EnqueueInput {
   optimistic?: () => void | Promise<void>;
   /** The mutation id (the Idempotency-Key); a random UUID by default. */
   id?: string;
+  /**
+   * What the user edited from (updates and deletes): sent with the write, so the server
+   * refuses it (409, parked as a conflict) when someone else changed the same fields.
+   */
+  base?: WriteBase;
 }
 
 export interface MutationQueueOptions {
@@ -98,6 +128,8 @@ export interface MutationQueueOptions {
   maxRetries?: number;
   /** Start a pass after each enqueue (default true). */
   processOnEnqueue?: boolean;
+  /** How long storing a write may wait for the store (default section 9's 10 s). */
+  criticalLockTimeoutMs?: number;
   /**
    * The signed-in user (session-user.ts in the app). With it each write records its author
    * and only that user's writes are sent, listed and counted; another user's writes wait,
@@ -117,7 +149,8 @@ function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine;
 }
 
-type Outcome = 'sent' | 'failed' | 'retry' | 'stop' | 'skipped';
+// `conflict`: parked for the user's choice (neither sent nor failed).
+type Outcome = 'sent' | 'failed' | 'retry' | 'stop' | 'skipped' | 'conflict';
 
 class AuthRequiredError extends Error {}
 
@@ -193,6 +226,7 @@ export class MutationQueue {
     try {
       row = await this.store(id, input);
     } catch (error) {
+      if (error instanceof CriticalOperationDelayedError) throw error;
       // A full disk: drop the caches (never writes or drafts) and try once more.
       const cleared = await recoverFromQuotaError(this.db, error).catch(() => undefined);
       if (cleared === undefined) throw new EnqueueError(error);
@@ -215,9 +249,50 @@ export class MutationQueue {
     return row;
   }
 
-  private store(id: string, input: EnqueueInput): Promise<MutationRow> {
+  /**
+   * Stores the write within the critical lock timeout. Past it the transaction is aborted
+   * (or, not begun yet, refuses to run), so a write the user is told to retry is never
+   * stored as well; one that committed meanwhile counts as stored.
+   */
+  private async store(id: string, input: EnqueueInput): Promise<MutationRow> {
+    const timeoutMs = this.options.criticalLockTimeoutMs ?? STORAGE.criticalLockTimeoutMs;
+    let abandoned = false;
+    let transaction: Transaction | undefined;
+    const stored = this.storeNow(id, input, (tx) => {
+      if (abandoned) throw new CriticalOperationDelayedError();
+      transaction = tx;
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), timeoutMs);
+    });
+    try {
+      const first = await Promise.race([stored, late]);
+      if (first !== 'late') return first;
+    } finally {
+      clearTimeout(timer);
+    }
+    abandoned = true;
+    if (transaction === undefined) {
+      stored.catch(() => undefined);
+      throw new CriticalOperationDelayedError();
+    }
+    transaction.abort();
+    try {
+      return await stored;
+    } catch {
+      throw new CriticalOperationDelayedError();
+    }
+  }
+
+  private storeNow(
+    id: string,
+    input: EnqueueInput,
+    begin: (tx: Transaction) => void,
+  ): Promise<MutationRow> {
     const author = this.options.currentUser?.() ?? undefined;
-    return this.db.transaction('rw', this.db.mutations, async () => {
+    return this.db.transaction('rw', this.db.mutations, async (tx) => {
+      begin(tx);
       // Strictly after the last queued write, so order holds across tabs too.
       const last = await this.db.mutations.orderBy('timestamp').last();
       const stored: MutationRow = {
@@ -230,6 +305,7 @@ export class MutationQueue {
         timestamp: Math.max(this.now(), (last?.timestamp ?? 0) + 1),
         retryCount: 0,
         status: 'pending',
+        ...(input.base === undefined ? {} : { base: structuredClone(input.base) }),
         recordKeys: recordKeysOf(input.type, input.data),
         inFlight: false,
         nextAttemptAt: 0,
@@ -472,7 +548,9 @@ export class MutationQueue {
   private async sendOwnBatch(rows: MutationRow[], refreshed: boolean): Promise<Outcome[]> {
     const writes: BatchedWrite[] = rows.map((row) => {
       // Safe: sendRound only batches rows whose handler has `batch`.
-      const request = (this.handlerOf(row) as Required<MutationHandler>).batch(this.dataOf(row));
+      const request = (this.handlerOf(row) as Required<MutationHandler>).batch(
+        this.requestDataOf(row),
+      );
       return {
         key: row.id,
         method: request.method,
@@ -529,6 +607,8 @@ export class MutationQueue {
             ? Promise.resolve<Outcome>('sent')
             : this.afterError(row, refused);
         }
+        const conflict = answer.status === 409 ? conflictOf(answer.body) : undefined;
+        if (conflict !== undefined) return this.park(row, conflict.conflict, conflict.error);
         return this.afterError(row, answerError(answer));
       }),
     );
@@ -555,6 +635,29 @@ export class MutationQueue {
     }
   }
 
+  /** The data a handler sends: the write's, with its base when it has one. */
+  private requestDataOf(row: MutationRow): MutationData {
+    const data = this.dataOf(row);
+    return row.base === undefined ? data : { ...data, [WRITE_BASE_FIELD]: row.base };
+  }
+
+  /** Parks a write the server refused for its stale base: not failed, never sent again. */
+  private async park(
+    row: MutationRow,
+    conflict: ConflictDetails,
+    message: string,
+  ): Promise<Outcome> {
+    const changes = {
+      status: 'conflict' as const,
+      conflict,
+      error: message,
+      inFlight: false,
+    };
+    await this.db.mutations.update(row.id, changes);
+    this.emit({ type: 'conflict', mutation: { ...row, ...changes }, message });
+    return 'conflict';
+  }
+
   private dataOf(row: MutationRow): MutationData {
     // Safe: enqueue and edit store only objects that passed the payload check.
     return typeof row.data === 'object' && row.data !== null ? (row.data as MutationData) : {};
@@ -574,7 +677,7 @@ export class MutationQueue {
       return 'failed';
     }
     const context = { client: this.client, headers: { 'Idempotency-Key': row.id } };
-    const data = this.dataOf(row);
+    const data = this.requestDataOf(row);
     try {
       try {
         await handler.send(data, context);
@@ -612,6 +715,9 @@ export class MutationQueue {
   }
 
   private async afterError(row: MutationRow, error: unknown): Promise<Outcome> {
+    const conflict =
+      error instanceof ApiError && error.status === 409 ? conflictOf(error.body) : undefined;
+    if (conflict !== undefined) return this.park(row, conflict.conflict, conflict.error);
     if (error instanceof AuthRequiredError) {
       await this.db.mutations.update(row.id, { inFlight: false });
       this.emit({ type: 'auth-required' });
@@ -726,6 +832,60 @@ export class MutationQueue {
     this.kick();
   }
 
+  /**
+   * Resolves a conflict: the parked write leaves the queue and, unless the record already
+   * holds what was chosen, a new write (its own key) based on the current record takes its
+   * place. An update keeps my value or takes theirs per field (`choose`); a delete is done
+   * anyway (`mine`) or dropped (`theirs`).
+   */
+  async resolve(id: string, choose: (field: string) => ConflictChoice): Promise<void> {
+    const row = await this.db.mutations.get(id);
+    if (row?.status !== 'conflict' || row.conflict === undefined) return;
+    const conflict = row.conflict;
+    const current = conflict.current;
+    const updatedAt = typeof current['updatedAt'] === 'string' ? current['updatedAt'] : '';
+    let next: EnqueueInput | undefined;
+    if (row.operation === 'delete') {
+      if (choose('') === 'mine') {
+        next = {
+          type: row.type,
+          operation: row.operation,
+          data: this.dataOf(row),
+          base: { updatedAt },
+        };
+      }
+    } else {
+      const data = this.dataOf(row);
+      const { id: recordId, ...mine } = data;
+      const resolution = resolutionWrite(mine, conflict, choose);
+      if (resolution !== undefined) {
+        // The other fields the mutation carries (a call's notes) are the current record's,
+        // and their base says so: the server leaves them as they are.
+        const carried = this.carriedOf(row, current);
+        next = {
+          type: row.type,
+          operation: row.operation,
+          data: { ...carried, ...resolution.changes, id: recordId },
+          base: { ...resolution.base, fields: { ...carried, ...resolution.base.fields } },
+        };
+      }
+    }
+    if (next !== undefined) await this.enqueue({ ...next, queryKeys: row.queryKeys });
+    await this.db.mutations.delete(id);
+    await this.invalidate(this.queryKeysOf(row));
+    this.kick();
+  }
+
+  /** The current record's values of the fields the parked write carried. */
+  private carriedOf(row: MutationRow, current: Record<string, unknown>): MutationData {
+    const data = this.dataOf(row);
+    const required: MutationData = {};
+    for (const field of Object.keys(data)) {
+      if (field !== 'id' && field in current) required[field] = current[field];
+    }
+    return required;
+  }
+
   /** Drops a write that is not being sent; its queries refresh to undo the preview. */
   async discard(id: string): Promise<void> {
     const row = await this.db.mutations.get(id);
@@ -736,6 +896,30 @@ export class MutationQueue {
     await this.db.mutations.delete(id);
     await this.invalidate(this.queryKeysOf(row));
     this.kick();
+  }
+
+  /**
+   * The health check's repair: writes marked in flight while nobody holds the queue's lease
+   * (a tab closed or a pass that died mid-request) go back to waiting and are sent again.
+   * Does nothing while a pass in this or another tab holds the lease. Answers how many.
+   */
+  async recoverStuck(): Promise<number> {
+    // This tab's own pass first (an offline one ends at once); a pass that is sending
+    // holds the lease itself, and what it holds in flight is not stuck.
+    await this.running?.catch(() => undefined);
+    const locked = await this.lock.runExclusive(() =>
+      this.db.transaction('rw', this.db.mutations, async () => {
+        if (this.running !== undefined) return 0;
+        const stuck = await this.db.mutations.filter((row) => row.inFlight).primaryKeys();
+        await this.db.mutations.bulkUpdate(
+          stuck.map((key) => ({ key, changes: { inFlight: false, nextAttemptAt: 0 } })),
+        );
+        return stuck.length;
+      }),
+    );
+    const recovered = locked.acquired ? locked.value : 0;
+    if (recovered > 0) this.kick();
+    return recovered;
   }
 
   /** The signed-in user's queued writes, oldest first (another user's are not shown). */

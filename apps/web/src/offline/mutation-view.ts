@@ -5,7 +5,7 @@
 import type { MutationRow } from './database';
 import { writeOrderOf } from './mutation-handlers';
 
-export type QueuedWriteState = 'waiting' | 'sending' | 'failed';
+export type QueuedWriteState = 'waiting' | 'sending' | 'failed' | 'conflict';
 
 export interface QueuedWriteSummary {
   id: string;
@@ -38,7 +38,14 @@ export function describeMutation(row: MutationRow, now: number = Date.now()): Qu
     operation: row.operation,
     recordId,
     fields: Object.keys(data).filter((field) => field !== 'id'),
-    state: row.status === 'failed' ? 'failed' : row.inFlight ? 'sending' : 'waiting',
+    state:
+      row.status === 'conflict'
+        ? 'conflict'
+        : row.status === 'failed'
+          ? 'failed'
+          : row.inFlight
+            ? 'sending'
+            : 'waiting',
     error: row.error,
     retryCount: row.retryCount,
     ageMs: Math.max(0, now - row.timestamp),

@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import History from '@mui/icons-material/History';
 import type { Access, FormOperation, OperationName, Resource, UserDocument } from '@field/domain';
 import { hasAccess, recordFormSchema, resourceDef } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
@@ -32,6 +33,7 @@ import { useEmployeeNames, useHomeRecords, useRecordWrites } from '../data/recor
 import { useSignedIn } from '../data/session';
 import { useColumns } from './columns';
 import { ConfirmDialog } from './confirm-dialog';
+import { HistoryDialog } from './history-dialog';
 import { FormDialog, useDialogSave } from './form-dialog';
 import type { Column } from './record-table';
 import { RecordTable } from './record-table';
@@ -240,7 +242,8 @@ type Open =
   | { kind: 'none' }
   | { kind: 'add' }
   | { kind: 'edit'; record: FieldRecord }
-  | { kind: 'delete'; record: FieldRecord };
+  | { kind: 'delete'; record: FieldRecord }
+  | { kind: 'history'; record: FieldRecord };
 
 function canDo(resource: Resource, operation: OperationName, access: Access) {
   const rule = resourceDef(resource).operations?.[operation];
@@ -281,8 +284,16 @@ export function RecordList(props: RecordListProps) {
     (field) => editable === undefined || editable.includes(field.name),
   );
   const close = () => setOpen({ kind: 'none' });
+  const label = (record: FieldRecord) => config.rowLabel?.(record) ?? record.id;
   const actions = (record: FieldRecord): ReactNode => (
     <>
+      <IconButton
+        sx={TAP}
+        aria-label={t('history.open', { label: label(record) })}
+        onClick={() => setOpen({ kind: 'history', record })}
+      >
+        <History />
+      </IconButton>
       {can.edit && (
         <IconButton
           sx={TAP}
@@ -337,9 +348,18 @@ export function RecordList(props: RecordListProps) {
         emptyText={t([`${config.texts}.empty`, 'records.empty'])}
         {...(config.testIds === undefined ? {} : { testIds: config.testIds })}
         rowData={(record) => ({ 'data-sync': states.get(record.id) ?? 'synced' })}
-        status={(record) => <SyncStateChip state={states.get(record.id)} />}
-        {...(can.edit || can.delete ? { actions, actionsLabel: t('records.actions') } : {})}
+        status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
+        actions={actions}
+        actionsLabel={t('records.actions')}
       />
+      {open.kind === 'history' && (
+        <HistoryDialog
+          kind={config.resource}
+          recordId={open.record.id}
+          title={label(open.record)}
+          onClose={close}
+        />
+      )}
       {open.kind === 'add' && (
         <RecordFormDialog
           config={config}

@@ -16,6 +16,10 @@ import {
   updateRequirement,
 } from '@field/domain';
 import type { AuthUser } from '../../http/auth.js';
+import { requireAccess } from '../../http/auth.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { requireId } from '../../http/validate.js';
+import { toApiRecord } from './repository.js';
 import { notifyPhoneCallLogged } from '../notifications/service.js';
 import { homeWriteRoutes } from '../homes/routes.js';
 import { walkFormWriteRoutes, walkItemWriteRoutes } from '../walks/routes.js';
@@ -74,7 +78,35 @@ function scopesOf(resource: Resource, def: ResourceDef): HomeRecordWrites['scope
   return { submit: of('submit'), update: of('update'), delete: of('delete') };
 }
 
+/**
+ * `GET /history?kind=&id=`: a record's writes, oldest first (who, when, which fields,
+ * before and after). The caller must be allowed to read the record: its resource's read
+ * scope and, for records visible by type, the type's scope. `&userId=` keeps one user's
+ * writes: admins only.
+ */
+function historyRoute(app: FastifyInstance, deps: RouteDeps): void {
+  app.get('/history', async (request) => {
+    const kind = requireId(request.query, 'kind', MESSAGES.historyKindAndIdRequired);
+    if (!(RESOURCES as readonly string[]).includes(kind)) {
+      throw badRequest(`Invalid value for "kind": no such resource`);
+    }
+    const resource = kind as Resource;
+    const def = resourceDef(resource);
+    const user = requireAccess(request, def.read, 'read');
+    const id = requireId(request.query, 'id', MESSAGES.historyKindAndIdRequired);
+    const query = request.query as Record<string, unknown>;
+    const userId = typeof query['userId'] === 'string' ? query['userId'] : undefined;
+    if (userId !== undefined && !user.access.admin) throw forbidden();
+    const row = await deps.records.find(deps.db, kind, id);
+    if (row === undefined) throw notFound();
+    const visible = visibility(resource, def).visible;
+    if (visible !== undefined && !visible(toApiRecord(row), user)) throw notFound();
+    return deps.history.list(kind, id, userId);
+  });
+}
+
 export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  historyRoute(app, deps);
   const cache = new ListCache();
   for (const resource of RESOURCES) {
     const def = resourceDef(resource);

@@ -6,8 +6,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Requirement } from '@field/domain';
-import { MESSAGES, SERVER_FIELDS, hasAccess } from '@field/domain';
+import type { ConflictAnswer, Requirement, WriteBase } from '@field/domain';
+import {
+  MESSAGES,
+  SERVER_FIELDS,
+  changedFields,
+  conflictingFields,
+  deleteConflicts,
+  hasAccess,
+  ownChanges,
+  splitWriteBase,
+} from '@field/domain';
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { Database, RecordsTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -24,6 +33,7 @@ import {
   requireTimestamp,
 } from '../../http/validate.js';
 import { Outbox } from '../notifications/outbox.js';
+import { HistoryRepository } from './history-repository.js';
 import { ListCache } from './list-cache.js';
 import type { ApiRecord, LookupColumn } from './repository.js';
 import { RecordRepository, apiRecordsJson, toApiRecord } from './repository.js';
@@ -37,6 +47,8 @@ export interface RouteDeps {
   writes: WriteRoutes;
   /** Work writes leave for after their commit (notifications). */
   outbox: Outbox;
+  /** Every record write, appended in its transaction (history-repository.ts). */
+  history: HistoryRepository;
 }
 
 /** The record routes' dependencies over one database. */
@@ -47,6 +59,7 @@ export function createRouteDeps(database: DatabaseHandle, log: FastifyBaseLogger
     records,
     writes: new WriteRoutes(),
     outbox: new Outbox({ db: database.db, dialect: database.dialect, records, log }),
+    history: new HistoryRepository(database.db),
   };
 }
 
@@ -157,6 +170,12 @@ export interface WriteContext {
   now: string;
   /** Runs `work` once the write is committed (never for a failed write or a replay). */
   afterCommit(work: () => void): void;
+  /**
+   * What the client edited from (the body's `base`, stripped before the handler reads
+   * the body): patchRecord and deleteRecord refuse a stale one that conflicts (409).
+   * Undefined for older clients: the write applies as before.
+   */
+  base?: WriteBase;
 }
 
 export type WriteHandler = (ctx: WriteContext) => Promise<WriteResult>;
@@ -189,9 +208,10 @@ export function writeRoute(
   deps: RouteDeps,
   method: WriteMethod,
   url: string,
-  handler: WriteHandler,
+  inner: WriteHandler,
   options: { bodyLimit?: number; shares?: boolean } = {},
 ): void {
+  const handler = withBase(inner);
   app.route({
     method,
     url,
@@ -199,6 +219,25 @@ export function writeRoute(
     handler: writeHandler(deps, handler),
   });
   deps.writes.add(method, `${app.prefix}${url}`, { handler, shares: options.shares ?? true });
+}
+
+/**
+ * A handler that reads a write's base off its body: the rest of the body goes to `inner`
+ * as if the base had never been there (schemas stay strict), the base into `ctx.base`.
+ * The Idempotency-Key's hash still covers the whole body, base included.
+ */
+function withBase(inner: WriteHandler): WriteHandler {
+  return (ctx) => {
+    const split = splitWriteBase(ctx.request.body);
+    if (split.invalid) throw badRequest(MESSAGES.writeBaseInvalid);
+    if (split.base === undefined && split.body === ctx.request.body) return inner(ctx);
+    const { method, url, query, params, headers } = ctx.request;
+    return inner({
+      ...ctx,
+      request: { method, url, query, params, headers, body: split.body },
+      ...(split.base === undefined ? {} : { base: split.base }),
+    });
+  };
 }
 
 export function requireWrite(user: AuthUser, requirement: Requirement): void {
@@ -235,6 +274,17 @@ export async function createRecord(
     { id, homeRid: record.homeRid, parentId: record.parentId, data: clientFields(record.data) },
     ctx.now,
   );
+  const after = clientFields(created);
+  await deps.history.append(ctx.trx, {
+    kind,
+    recordId: id,
+    userId: ctx.user.id,
+    operation: 'create',
+    fields: changedFields(null, after),
+    before: null,
+    after,
+    at: ctx.now,
+  });
   return { statusCode: 201, body: created };
 }
 
@@ -262,16 +312,48 @@ export async function patchRecord(
   changes: Record<string, unknown>,
   keys: { homeRid?: string | null; parentId?: string | null } = {},
 ): Promise<WriteResult> {
+  let mine = clientFields(changes);
+  const before = storedData(row);
+  if (ctx.base !== undefined && ctx.base.updatedAt !== row.updated_at) {
+    mine = ownChanges(mine, ctx.base);
+    const current = toApiRecord(row);
+    const others = await deps.history.othersSince(
+      ctx.trx,
+      row.kind,
+      row.id,
+      ctx.base.updatedAt,
+      ctx.user.id,
+    );
+    const fields = conflictingFields(mine, ctx.base, current, others);
+    if (fields.length > 0) {
+      const body: ConflictAnswer = {
+        error: MESSAGES.recordChangedByOthers,
+        conflict: { operation: 'update', kind: row.kind, id: row.id, current, fields },
+      };
+      return { statusCode: 409, body };
+    }
+  }
+  const after = { ...before, ...mine };
   const updated = await deps.records.replace(
     ctx.trx,
     row,
     {
       homeRid: keys.homeRid === undefined ? row.home_rid : keys.homeRid,
       parentId: keys.parentId === undefined ? row.parent_id : keys.parentId,
-      data: { ...storedData(row), ...clientFields(changes) },
+      data: after,
     },
     ctx.now,
   );
+  await deps.history.append(ctx.trx, {
+    kind: row.kind,
+    recordId: row.id,
+    userId: ctx.user.id,
+    operation: 'update',
+    fields: changedFields(before, after),
+    before,
+    after,
+    at: ctx.now,
+  });
   return { statusCode: 200, body: updated };
 }
 
@@ -280,7 +362,57 @@ export async function deleteRecord(
   deps: RouteDeps,
   row: RecordsTable,
 ): Promise<WriteResult> {
-  return { statusCode: 200, body: await deps.records.softDelete(ctx.trx, row, ctx.now) };
+  if (ctx.base !== undefined && ctx.base.updatedAt !== row.updated_at) {
+    const others = await deps.history.othersSince(
+      ctx.trx,
+      row.kind,
+      row.id,
+      ctx.base.updatedAt,
+      ctx.user.id,
+    );
+    if (deleteConflicts(ctx.base, row.updated_at, others)) {
+      const current = toApiRecord(row);
+      const last = others[others.length - 1];
+      const changed = [...new Set(others.flatMap((write) => write.fields))].sort();
+      const body: ConflictAnswer = {
+        error: MESSAGES.recordChangedByOthers,
+        conflict: {
+          operation: 'delete',
+          kind: row.kind,
+          id: row.id,
+          current,
+          // A delete has no values of its own: each field others changed, theirs shown.
+          fields: changed.map((field) => {
+            const by = [...others].reverse().find((write) => write.fields.includes(field));
+            return {
+              field,
+              mine: null,
+              theirs: current[field] ?? null,
+              ...(by === undefined
+                ? {}
+                : { changedBy: { id: by.userId, name: by.userName }, changedAt: by.at }),
+            };
+          }),
+          ...(last === undefined
+            ? {}
+            : { changedBy: { id: last.userId, name: last.userName }, changedAt: last.at }),
+        },
+      };
+      return { statusCode: 409, body };
+    }
+  }
+  const deleted = await deps.records.softDelete(ctx.trx, row, ctx.now);
+  await deps.history.append(ctx.trx, {
+    kind: row.kind,
+    recordId: row.id,
+    userId: ctx.user.id,
+    operation: 'delete',
+    fields: [],
+    before: storedData(row),
+    after: null,
+    at: ctx.now,
+  });
+  return { statusCode: 200, body: deleted };
 }
 
 /** 400 unless the home exists: records hang off real homes. */

@@ -25,6 +25,7 @@ import type { MutationRow } from '../../offline/database';
 import type { MutationData } from '../../offline/mutation-handlers';
 import { describeMutation, waitingFor } from '../../offline/mutation-view';
 import { useOfflineEngine, useOnlineStatus, useQueuedMutations } from '../../offline/react';
+import { ConflictPanel } from '../../ui/conflict-panel';
 import { toast } from '../../ui/toast';
 import { useNow } from '../../ui/use-now';
 import { errorText } from '../../ui/error-text';
@@ -163,13 +164,25 @@ function QueuedWrite(props: {
         </Typography>
         <Chip
           size="small"
-          color={failed ? 'error' : summary.state === 'sending' ? 'info' : 'default'}
+          color={
+            failed || summary.state === 'conflict'
+              ? summary.state === 'conflict'
+                ? 'warning'
+                : 'error'
+              : summary.state === 'sending'
+                ? 'info'
+                : 'default'
+          }
           label={t(`sync.state.${summary.state}`)}
         />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {[
-          summary.recordId === undefined ? undefined : t('sync.record', { id: summary.recordId }),
+          // A conflict shows the record's fields with both values below, which name it better
+          // than its id.
+          summary.recordId === undefined || summary.state === 'conflict'
+            ? undefined
+            : t('sync.record', { id: summary.recordId }),
           summary.fields.length > 0 ? t('sync.fields', { fields: summary.fields.join(', ') }) : '',
           relativeTimeLabel(props.row.timestamp, props.now),
           summary.retryCount > 0 ? t('sync.retries', { count: summary.retryCount }) : '',
@@ -187,7 +200,8 @@ function QueuedWrite(props: {
           {waitsForText(t, props.waitsFor)}
         </Typography>
       )}
-      {summary.error !== undefined && (
+      {summary.state === 'conflict' && <ConflictPanel row={props.row} />}
+      {summary.error !== undefined && summary.state !== 'conflict' && (
         <Typography
           variant="body2"
           color="error"
@@ -198,14 +212,16 @@ function QueuedWrite(props: {
         </Typography>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
-        <Button
-          size="small"
-          variant="outlined"
-          sx={TAP}
-          onClick={() => void run(() => queue.retry(summary.id))}
-        >
-          {t('sync.retry')}
-        </Button>
+        {summary.state !== 'conflict' && (
+          <Button
+            size="small"
+            variant="outlined"
+            sx={TAP}
+            onClick={() => void run(() => queue.retry(summary.id))}
+          >
+            {t('sync.retry')}
+          </Button>
+        )}
         {failed && (
           <Button size="small" variant="outlined" sx={TAP} onClick={props.onEdit}>
             {t('sync.edit')}
@@ -234,6 +250,7 @@ function QueueView() {
   const [editing, setEditing] = useState<MutationRow | null>(null);
   const [syncing, setSyncing] = useState(false);
   const failed = mutations.filter((m) => m.status === 'failed').length;
+  const conflicts = mutations.filter((m) => m.status === 'conflict').length;
 
   async function syncNow(): Promise<void> {
     setSyncing(true);
@@ -254,7 +271,7 @@ function QueueView() {
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
       >
         <Typography role="status" data-testid="queue-summary">
-          {t('sync.summary', { pending: mutations.length - failed, failed })}
+          {t('sync.summary', { pending: mutations.length - failed - conflicts, failed, conflicts })}
         </Typography>
         <Button
           variant="contained"
@@ -267,6 +284,11 @@ function QueueView() {
         </Button>
       </Stack>
       {!online && <Alert severity="info">{t('sync.offlineNote')}</Alert>}
+      {conflicts > 0 && (
+        <Alert severity="warning" data-testid="queue-conflicts">
+          {t('sync.conflicts', { count: conflicts })}
+        </Alert>
+      )}
       {mutations.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
           <Typography>{t('sync.empty')}</Typography>

@@ -16,6 +16,7 @@ import { effectiveTesting, useLocalSettings } from '../../data/local-settings';
 import { useRecordList } from '../../data/records';
 import { useSignedIn } from '../../data/session';
 import { HomeCards } from '../../ui/home-cards';
+import { HistoryButton } from '../../ui/history-button';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { HomeEditDialog } from './home-edit-dialog';
 import type { EmployeeOption } from './home-staff-dialog';
@@ -96,9 +97,12 @@ export function Component() {
             {`${t('homes.kova')}: ${home['KOVA Status']}`}
             {states.has(home.id) && (
               <Box sx={{ mt: 1 }}>
-                <SyncStateChip state={states.get(home.id)} />
+                <SyncStateChip state={states.get(home.id)} recordId={home.id} />
               </Box>
             )}
+            <Box>
+              <HistoryButton kind="homes" recordId={home.id} label={home.Address} />
+            </Box>
           </>
         )}
         {...(canEdit || canStaff

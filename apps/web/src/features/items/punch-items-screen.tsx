@@ -49,6 +49,7 @@ import { useOfflineEngine } from '../../offline/react';
 import { SelectHomeFirst } from '../../ui/record-list-screen';
 import type { RecordSyncState } from '../../data/queued-records';
 import { errorText } from '../../ui/error-text';
+import { HistoryButton } from '../../ui/history-button';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import type { NewPhoto, PunchItem } from '../../data/punch-items';
 import {
@@ -256,7 +257,7 @@ function ItemRow(props: {
               color={complete ? 'success' : 'default'}
               label={t(complete ? 'punchItems.complete' : 'punchItems.outstanding')}
             />
-            <SyncStateChip state={props.state} />
+            <SyncStateChip state={props.state} recordId={item.id} />
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {[
@@ -284,8 +285,14 @@ function ItemRow(props: {
             </Stack>
           )}
         </Box>
+        {!props.canWrite && (
+          <Stack direction="row" sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}>
+            <HistoryButton kind="walkItems" recordId={item.id} label={item.Name} />
+          </Stack>
+        )}
         {props.canWrite && (
           <Stack direction="row" sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}>
+            <HistoryButton kind="walkItems" recordId={item.id} label={item.Name} />
             {complete ? (
               <IconButton
                 sx={TAP}

@@ -39,6 +39,7 @@ import { useHomeItems } from '../../data/home-items';
 import { useLocalSettings } from '../../data/local-settings';
 import type { NewPunchItem, PhotoRef } from '../../data/punch-items';
 import { WALK_PHOTO_COLLECTION, photosOf, toItem } from '../../data/punch-items';
+import type { RecordSyncState } from '../../data/queued-records';
 import type { FieldRecord } from '../../data/records';
 import { textOf, useEmployeeNames } from '../../data/records';
 import { useSignedIn } from '../../data/session';
@@ -49,6 +50,7 @@ import { useOfflineEngine } from '../../offline/react';
 import { errorText } from '../../ui/error-text';
 import { Thumbnail } from '../../ui/photo-thumbnail';
 import { cellText } from '../../ui/record-table';
+import { HistoryButton } from '../../ui/history-button';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { toast } from '../../ui/toast';
 import { Checklist } from './checklist';
@@ -165,7 +167,7 @@ export function WalkEditor(props: WalkEditorProps) {
 function WalkForm(
   props: WalkEditorProps & {
     walk: FieldRecord | undefined;
-    syncState: 'pending' | 'failed' | undefined;
+    syncState: RecordSyncState | undefined;
   },
 ) {
   const { t } = useTranslation();
@@ -429,7 +431,17 @@ function WalkForm(
               {home.Address} · {home.HomeID}
             </Typography>
           </Box>
-          <SyncStateChip state={props.syncState} />
+          <SyncStateChip
+            state={props.syncState}
+            {...(walk === undefined ? {} : { recordId: walk.id })}
+          />
+          {walk !== undefined && (
+            <HistoryButton
+              kind={def.kind}
+              recordId={walk.id}
+              label={t('walkForm.walkOf', { date: cellText(walk['date']) })}
+            />
+          )}
         </Stack>
         {!props.canWrite && <Alert severity="info">{t('walkForm.readOnly')}</Alert>}
         {walk !== undefined && def.signOff && <WalkPdfActions walk={walk} />}
@@ -604,7 +616,7 @@ function WalkForm(
                   <Typography component="span">
                     {item.Name} — {item.Category}, {item.Location} ({item.Status})
                   </Typography>{' '}
-                  <SyncStateChip state={items.states.get(item.id)} />
+                  <SyncStateChip state={items.states.get(item.id)} recordId={item.id} />
                 </li>
               ))}
               {state.items.map((item) => (

@@ -21,6 +21,7 @@ import { useFormWalks } from '../../data/walks';
 import { SelectHomeFirst } from '../../ui/record-list-screen';
 import { RecordTable } from '../../ui/record-table';
 import type { Column } from '../../ui/record-table';
+import { HistoryButton } from '../../ui/history-button';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { WalkEditor } from './walk-editor';
 import { WalkPdfActions } from './walk-pdf-actions';
@@ -105,10 +106,15 @@ function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }
         emptyText={t('walks.empty')}
         testIds={{ list: 'walk-list', row: 'walk-row', empty: 'walk-list-empty' }}
         rowData={(walk) => ({ 'data-id': walk.id, 'data-sync': states.get(walk.id) ?? 'synced' })}
-        status={(walk) => <SyncStateChip state={states.get(walk.id)} />}
+        status={(walk) => <SyncStateChip state={states.get(walk.id)} recordId={walk.id} />}
         actionsLabel={t('records.actions')}
         actions={(walk) => (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <HistoryButton
+              kind={props.def.kind}
+              recordId={walk.id}
+              label={t('walkForm.walkOf', { date: textOf(walk, 'date') })}
+            />
             <Button
               size="small"
               startIcon={<EditOutlined />}

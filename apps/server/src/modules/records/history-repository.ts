@@ -1,0 +1,112 @@
+// The append-only history of record writes (migration 0008): one row per create, update
+// and delete, written in the write's own transaction, so a write that fails leaves none.
+// SQL for the history lives here.
+
+import type { FieldWrite, HistoryEntry } from '@field/domain';
+import type { Kysely } from 'kysely';
+import type { Database, RecordHistoryTable } from '../../db/schema.js';
+import { sortableId } from '../notifications/outbox.js';
+import type { Executor } from './repository.js';
+
+export interface HistoryWrite {
+  kind: string;
+  recordId: string;
+  userId: string;
+  operation: HistoryEntry['operation'];
+  fields: readonly string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: string;
+}
+
+type Row = RecordHistoryTable & { first_name: string | null; last_name: string | null };
+
+function userName(row: Row): string {
+  const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
+  return name === '' ? row.user_id : name;
+}
+
+function parse(json: string | null): Record<string, unknown> | null {
+  return json === null ? null : (JSON.parse(json) as Record<string, unknown>); // Written here.
+}
+
+function toEntry(row: Row): HistoryEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recordId: row.record_id,
+    // Safe: written by `append` from HistoryEntry['operation'].
+    operation: row.operation as HistoryEntry['operation'],
+    fields: JSON.parse(row.fields) as string[],
+    before: parse(row.before),
+    after: parse(row.after),
+    at: row.at,
+    user: { id: row.user_id, name: userName(row) },
+  };
+}
+
+export class HistoryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async append(executor: Executor, write: HistoryWrite): Promise<void> {
+    await executor
+      .insertInto('record_history')
+      .values({
+        id: sortableId(),
+        kind: write.kind,
+        record_id: write.recordId,
+        user_id: write.userId,
+        operation: write.operation,
+        fields: JSON.stringify(write.fields),
+        before: write.before === null ? null : JSON.stringify(write.before),
+        after: write.after === null ? null : JSON.stringify(write.after),
+        at: write.at,
+      })
+      .execute();
+  }
+
+  private select(executor: Executor) {
+    return executor
+      .selectFrom('record_history')
+      .leftJoin('users', 'users.id', 'record_history.user_id')
+      .selectAll('record_history')
+      .select(['users.first_name', 'users.last_name']);
+  }
+
+  /** A record's history, oldest first; only `userId`'s writes when given. */
+  async list(kind: string, recordId: string, userId?: string): Promise<HistoryEntry[]> {
+    let query = this.select(this.db)
+      .where('record_history.kind', '=', kind)
+      .where('record_history.record_id', '=', recordId);
+    if (userId !== undefined) query = query.where('record_history.user_id', '=', userId);
+    const rows = await query.orderBy('record_history.at').orderBy('record_history.id').execute();
+    return rows.map(toEntry);
+  }
+
+  /** Writes of the record by others than `userId` after `since`, oldest first. */
+  async othersSince(
+    executor: Executor,
+    kind: string,
+    recordId: string,
+    since: string,
+    userId: string,
+  ): Promise<FieldWrite[]> {
+    const rows = await this.select(executor)
+      .where('record_history.kind', '=', kind)
+      .where('record_history.record_id', '=', recordId)
+      .where('record_history.at', '>', since)
+      .where('record_history.user_id', '<>', userId)
+      .orderBy('record_history.at')
+      .orderBy('record_history.id')
+      .execute();
+    return rows.map((row) => {
+      const entry = toEntry(row);
+      return {
+        at: entry.at,
+        userId: entry.user.id,
+        userName: entry.user.name,
+        fields: entry.fields,
+      };
+    });
+  }
+}

@@ -1,0 +1,104 @@
+// A record's history (`GET /api/history?kind=&id=`): every write, oldest first, with who
+// made it, when, which fields, and each field's value before → after.
+
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import type { HistoryEntry, Resource } from '@field/domain';
+import { apiClient, anyJson } from '../api/client';
+import { shownValue } from './conflict-panel';
+import { errorText } from './error-text';
+
+const TAP = { minHeight: 44 } as const;
+
+function fetchHistory(kind: Resource, id: string, signal: AbortSignal): Promise<HistoryEntry[]> {
+  const path = `/api/history?kind=${encodeURIComponent(kind)}&id=${encodeURIComponent(id)}`;
+  // Safe: the server's history route answers HistoryEntry[] (domain conflicts.ts).
+  return apiClient.get(path, anyJson, { signal }) as Promise<HistoryEntry[]>;
+}
+
+export function HistoryDialog(props: {
+  kind: Resource;
+  recordId: string;
+  title: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const query = useQuery({
+    queryKey: ['history', props.kind, props.recordId],
+    queryFn: ({ signal }) => fetchHistory(props.kind, props.recordId, signal),
+    staleTime: 0,
+  });
+  const when = (at: string) =>
+    new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="history-title">
+      <DialogTitle id="history-title">{t('history.title', { record: props.title })}</DialogTitle>
+      <DialogContent dividers>
+        {query.isPending && <CircularProgress aria-label={t('history.loading')} />}
+        {query.error !== null && <Alert severity="error">{errorText(query.error)}</Alert>}
+        {query.data?.length === 0 && <Typography>{t('history.empty')}</Typography>}
+        {query.data !== undefined && query.data.length > 0 && (
+          <List data-testid="history" disablePadding>
+            {query.data.map((entry) => (
+              <ListItem
+                key={entry.id}
+                divider
+                data-testid="history-entry"
+                data-user={entry.user.name}
+                sx={{ display: 'block', px: 0 }}
+              >
+                <Typography sx={{ fontWeight: 600 }}>
+                  {t(`history.operations.${entry.operation}`, { name: entry.user.name })}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {when(entry.at)}
+                </Typography>
+                {entry.operation === 'update' &&
+                  entry.fields.map((field) => (
+                    // One sentence that wraps like text, so on a phone the arrow stays
+                    // beside the old value instead of taking a line of its own.
+                    <Typography
+                      key={field}
+                      variant="body2"
+                      data-testid="history-field"
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
+                      <Box component="span" sx={{ fontWeight: 600 }}>
+                        {field}:
+                      </Box>{' '}
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {shownValue(entry.before?.[field])}
+                      </Box>
+                      {'\u00a0→ '}
+                      {shownValue(entry.after?.[field])}
+                    </Typography>
+                  ))}
+                {entry.operation === 'create' && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('history.fields', { fields: entry.fields.join(', ') })}
+                  </Typography>
+                )}
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button sx={TAP} onClick={props.onClose}>
+          {t('history.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

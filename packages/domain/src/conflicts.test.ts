@@ -4,10 +4,12 @@ import {
   changedFields,
   conflictOf,
   conflictingFields,
+  deleteBase,
   deleteConflicts,
   resolutionWrite,
   splitWriteBase,
   updateBase,
+  withBase,
 } from './conflicts.js';
 
 const T0 = '2026-11-20T10:00:00.000Z';
@@ -120,6 +122,14 @@ describe('the base on the wire', () => {
       fields: { Notes: 'o', Photo: null },
     });
     expect(updateBase({}, { Notes: 'n' })).toBeUndefined();
+  });
+
+  it('of a delete is the version the user saw; a record without one sends none', () => {
+    expect({ id: 'x', ...withBase(deleteBase({ updatedAt: T0, Notes: 'o' })) }).toEqual({
+      id: 'x',
+      base: { updatedAt: T0 },
+    });
+    expect({ id: 'x', ...withBase(deleteBase({ Notes: 'o' })) }).toEqual({ id: 'x' });
   });
 
   it('reads a conflict answer, and nothing else, as a conflict', () => {

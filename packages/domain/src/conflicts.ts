@@ -254,6 +254,17 @@ export function updateBase(
   return { updatedAt, fields };
 }
 
+/** The base of a delete: the version of the record the user saw (no fields). */
+export function deleteBase(seen: Record<string, unknown>): WriteBase | undefined {
+  const updatedAt = seen['updatedAt'];
+  return typeof updatedAt === 'string' ? { updatedAt } : undefined;
+}
+
+/** A write's `base` property when it has one (spread into the write: `...withBase(b)`). */
+export function withBase(base: WriteBase | undefined): { base?: WriteBase } {
+  return base === undefined ? {} : { base };
+}
+
 /** One entry of a record's history, as `GET /api/history` answers it (oldest first). */
 export interface HistoryEntry {
   id: string;

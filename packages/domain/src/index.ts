@@ -345,6 +345,8 @@ export {
   sameValue,
   splitWriteBase,
   updateBase,
+  deleteBase,
+  withBase,
   writeBaseSchema,
 } from './conflicts.js';
 export type {

@@ -14,6 +14,7 @@ import {
   homeSchema,
   resourceDef,
   updateBase,
+  withBase,
 } from '@field/domain';
 import type { Parser } from '../api/client';
 import { API_PATHS, apiClient } from '../api/client';
@@ -228,7 +229,7 @@ export function homeWrites(engine: OfflineEngine): HomeWrites {
         operation: 'update',
         data,
         queryKeys,
-        ...(base === undefined ? {} : { base }),
+        ...withBase(base),
       });
     },
     async updateStaff(home, staffType, staffIds) {

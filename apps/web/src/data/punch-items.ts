@@ -11,7 +11,9 @@ import {
   RESOURCE_ACCESS,
   canReadWalk,
   hasAccess,
+  deleteBase,
   updateBase,
+  withBase,
 } from '@field/domain';
 import { apiClient, fileApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
@@ -346,7 +348,7 @@ export async function updatePunchItem(
     type: 'walkItem',
     operation: 'update',
     data,
-    ...(base === undefined ? {} : { base }),
+    ...withBase(base),
     queryKeys: [itemsKey(homeId)],
     optimistic: () =>
       patchItems(engine, homeId, (items) =>
@@ -369,7 +371,7 @@ export async function deletePunchItem(
     operation: 'delete',
     // Photos ride along only to order the file deletes after this; the call sends the id.
     data: { id: item.id, Photos: item.Photos },
-    ...(typeof item['updatedAt'] === 'string' ? { base: { updatedAt: item['updatedAt'] } } : {}),
+    ...withBase(deleteBase(item)),
     queryKeys: [itemsKey(homeId)],
     optimistic: () => patchItems(engine, homeId, (items) => items.filter((i) => i.id !== item.id)),
   });

@@ -15,7 +15,9 @@ import {
   lookupQueryKey,
   recordListSchema,
   resourceDef,
+  deleteBase,
   updateBase,
+  withBase,
 } from '@field/domain';
 import type { Parser } from '../api/client';
 import { ApiError, apiClient } from '../api/client';
@@ -132,7 +134,7 @@ export function recordWrites(engine: OfflineEngine, resource: Resource): RecordW
         type: mutationTypeOf(resource),
         operation: 'update',
         data,
-        ...(base === undefined ? {} : { base }),
+        ...withBase(base),
         queryKeys: [key],
         optimistic: () =>
           patch(key, (records) => records.map((r) => (r.id === record.id ? { ...r, ...data } : r))),
@@ -144,9 +146,7 @@ export function recordWrites(engine: OfflineEngine, resource: Resource): RecordW
         type: mutationTypeOf(resource),
         operation: 'delete',
         data: { id: record.id },
-        ...(typeof record['updatedAt'] === 'string'
-          ? { base: { updatedAt: record['updatedAt'] } }
-          : {}),
+        ...withBase(deleteBase(record)),
         queryKeys: [key],
         optimistic: () => patch(key, (records) => records.filter((r) => r.id !== record.id)),
       });

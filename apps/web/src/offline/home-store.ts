@@ -19,8 +19,6 @@ import type { HomeListTarget } from './home-list-key';
 import { homeListOfKey } from './home-list-key';
 import { yieldToMain } from './yield-to-main';
 
-export { yieldToMain } from './yield-to-main';
-
 export type { StoredRecord } from './database';
 
 /** A home as a sync pass brought it: every list of the pass, records grouped. */

@@ -22,7 +22,7 @@ import type { ApiClient, Parser } from '../api/client';
 import type { FieldDatabase } from './database';
 import { homeListOfKey } from './home-list-key';
 import type { HomeStore, StoredRecord, SyncedHome } from './home-store';
-import { yieldToMain } from './home-store';
+import { yieldToMain } from './yield-to-main';
 import { KEEP_HOMES_KEY } from './storage-health';
 
 export interface SyncList {

@@ -1,5 +1,6 @@
 // Configuration checks that guard a real install: the signing secret's length (from the
-// environment or DATA_DIR/.jwt-secret), where demo data is seeded, the first admin.
+// environment or DATA_DIR/.jwt-secret), where demo data is seeded, the first admin, where
+// file bytes are kept.
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -93,5 +94,58 @@ describe('configuration', () => {
     expect(() => load({ WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
     expect(load({ WORKERS: '2', DATABASE_URL: 'postgres://db/field' }).workers).toBe(2);
     expect(load({}).workers).toBe(1);
+  });
+
+  describe('file storage', () => {
+    const load = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+    const s3 = {
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'field-files',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('keeps files in DATA_DIR unless FILE_STORAGE=s3', () => {
+      expect(load({}).fileStorage).toEqual({ kind: 'local' });
+      // S3 settings alone do not move the files.
+      expect(load({ S3_BUCKET: 'b' }).fileStorage).toEqual({ kind: 'local' });
+    });
+
+    it('takes the bucket, endpoint, region and credentials with FILE_STORAGE=s3', () => {
+      expect(load(s3).fileStorage).toEqual({
+        kind: 's3',
+        bucket: 'field-files',
+        region: 'us-east-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        accessKeyId: 'key-id',
+        secretAccessKey: 'secret',
+      });
+      expect(
+        load({
+          ...s3,
+          S3_ENDPOINT: 'http://127.0.0.1:9000/',
+          S3_REGION: 'eu-west-3',
+          S3_FORCE_PATH_STYLE: 'true',
+        }).fileStorage,
+      ).toMatchObject({
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-3',
+        forcePathStyle: true,
+      });
+    });
+
+    it('refuses FILE_STORAGE=s3 without a bucket or credentials, naming each one missing', () => {
+      expect(() => load({ FILE_STORAGE: 's3' })).toThrow(
+        /S3_BUCKET: S3_BUCKET is needed with FILE_STORAGE=s3\nS3_ACCESS_KEY_ID: .*\nS3_SECRET_ACCESS_KEY: /,
+      );
+      expect(() => load({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+        /^Invalid configuration:\nS3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is needed with FILE_STORAGE=s3$/,
+      );
+      expect(() => load({ ...s3, FILE_STORAGE: 'gcs' })).toThrow(/FILE_STORAGE/);
+      expect(() => load({ ...s3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+      expect(() => load({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    });
   });
 });

@@ -15,7 +15,12 @@ const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
-const envSchema = z.object({
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+
+/** What FILE_STORAGE=s3 cannot start without (the SDK's own credential sources are not read). */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const envFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -117,6 +122,47 @@ const envSchema = z.object({
   CHANGELOG_REFRESH_SECONDS: z.coerce.number().int().min(0).default(600),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(2).max(600).default(10),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+});
+
+/**
+ * The fields, and where file bytes live: FILE_STORAGE=s3 without its bucket or credentials
+ * is refused here, naming each missing variable.
+ */
+const envSchema = envFields.transform((e, ctx) => {
+  if (e.FILE_STORAGE === 'local') {
+    const local: FileStorageConfig = { kind: 'local' };
+    return { ...e, fileStorage: local };
+  }
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret } = e;
+  if (bucket === undefined || accessKeyId === undefined || secret === undefined) {
+    for (const name of S3_REQUIRED) {
+      if (e[name] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is needed with FILE_STORAGE=s3`,
+        });
+      }
+    }
+    return z.NEVER;
+  }
+  const fileStorage: FileStorageConfig = {
+    kind: 's3',
+    bucket,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    accessKeyId,
+    secretAccessKey: secret,
+  };
+  return { ...e, fileStorage };
 });
 
 /** Sign-in providers of section 5; each is on when {NAME}_CLIENT_ID and _SECRET are set. */
@@ -211,7 +257,23 @@ export interface Config {
   shutdown: { totalMs: number; drainMs: number };
   /** Server processes sharing the port (Node's cluster module); above 1 only on PostgreSQL. */
   workers: number;
+  fileStorage: FileStorageConfig;
 }
+
+/** Where uploaded file bytes live (their metadata is always in the database). */
+export type FileStorageConfig =
+  | { kind: 'local' } // DATA_DIR/files
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible server's address; AWS's own endpoint for the region when absent. */
+      endpoint: string | undefined;
+      /** `endpoint/bucket/key` instead of `bucket.endpoint/key`; most S3-compatible servers want it. */
+      forcePathStyle: boolean;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 export interface ChangelogConfig {
   /** `owner/name` on the code host; without it the changelog says it is not set up. */
@@ -364,5 +426,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       drainMs: Math.max(1000, e.SHUTDOWN_TIMEOUT_SECONDS * 1000 - SHUTDOWN_RESERVE_MS),
     },
     workers: e.WORKERS,
+    fileStorage: e.fileStorage,
   };
 }

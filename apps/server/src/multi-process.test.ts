@@ -3,12 +3,16 @@
 // a stream on B within a second (LISTEN/NOTIFY: B's own look for changes is set to ten
 // minutes); a lockout and a per-address sign-in limit counted on A hold on B; a stream
 // ticket of A opens a stream on B; a batch answered by A and sent again to B is answered
-// from A's results; a scope taken away or a sign-out on A ends access on B at once.
+// from A's results; a scope taken away or a sign-out on A ends access on B at once. With
+// FILE_STORAGE=s3 (a local S3 server), a file uploaded through A downloads through B, and
+// a delete through B is seen by A.
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@field/domain';
 import { availableDialects } from './test/databases.js';
+import type { TestS3Server } from './test/s3.js';
+import { availableFileStores, startS3Server } from './test/s3.js';
 import type { ServerProcess, TestDatabase } from './test/server-process.js';
 import { createTestDatabase, startServerProcess } from './test/server-process.js';
 import { openSse } from './test/sse.js';
@@ -22,6 +26,8 @@ const hasPostgres = (await availableDialects()).includes('postgres');
 if (!hasPostgres) {
   console.log('PostgreSQL not reachable: skipping the two-process tests (multi-process.test.ts).');
 }
+// availableFileStores says why when the S3 server does not start.
+const hasS3 = (await availableFileStores()).includes('s3');
 
 let addressSeq = 0;
 /** A client address of its own per call (TRUST_PROXY), so only the limit test meets the limit. */
@@ -337,4 +343,55 @@ describe.runIf(hasPostgres)('WORKERS=2: one command, two server processes', () =
       await database.drop();
     }
   }, 180_000);
+});
+
+describe.runIf(hasPostgres && hasS3)('two server processes, files in one S3 bucket', () => {
+  let database: TestDatabase;
+  let s3: TestS3Server;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    s3 = await startS3Server();
+    const env = { ...s3.env, TRUST_PROXY: 'true' };
+    a = await startServerProcess({ databaseUrl: database.url, env });
+    b = await startServerProcess({ databaseUrl: database.url, env });
+  }, 180_000);
+
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await s3?.close();
+    await database?.drop();
+  }, 60_000);
+
+  it('downloads through B a file uploaded through A, and A sees a delete made through B', async () => {
+    const manager = await signIn(a, 'manager@example.com');
+    if (manager.session === undefined) throw new Error(`sign-in failed: ${manager.status}`);
+    const token = manager.session.token;
+    // Bytes of every value, so nothing is lost to a text encoding on the way.
+    const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+    const file = `/api/files/walkItems/item-${randomUUID()}/photo.jpg`;
+
+    const uploaded = await call<{ size: number }>(a, token, 'POST', file, {
+      data: bytes.toString('base64'),
+      contentType: 'image/jpeg',
+    });
+    expect(uploaded).toMatchObject({ status: 201, body: { size: bytes.length } });
+    // The bytes are in the bucket, not in either process's DATA_DIR.
+    expect(await s3.keys()).toContain(file.replace('/api/files/', ''));
+
+    const download = await fetch(`${b.url}${file}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+
+    expect((await call(b, token, 'DELETE', file)).status).toBe(200);
+    const gone = await call(a, token, 'GET', file);
+    expect(gone).toMatchObject({ status: 404, body: { error: MESSAGES.fileNotFound } });
+    expect(await s3.keys()).not.toContain(file.replace('/api/files/', ''));
+  });
 });

@@ -35,7 +35,7 @@ import { createRouteDeps } from '../modules/records/routes.js';
 import { UserRepository } from '../modules/users/repository.js';
 import { profileRoutes } from '../modules/users/routes.js';
 import { batchRoutes } from '../modules/batch/routes.js';
-import { LocalFileStore } from '../storage/local-files.js';
+import { openFileStore } from '../storage/open-file-store.js';
 import { registerApiCaching } from './api-caching.js';
 import { registerAuthHook } from './auth.js';
 import { registerCompression } from './compression.js';
@@ -61,6 +61,9 @@ function defaultWebDist(): string {
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // First: a file store that cannot start (an S3 bucket out of reach) stops the start
+  // before anything else is opened.
+  const files = await openFileStore(config);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -74,6 +77,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   // Before any route: it tracks every handler so a close can wait for them.
   registerGracefulClose(app, { drainMs: config.shutdown.drainMs });
+  app.addHook('onClose', () => files.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error);
@@ -150,7 +154,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const deps = createRouteDeps(database, app.log);
   // After the server: writes in flight may still leave outbox work.
   app.addHook('onClose', () => deps.outbox.close());
-  const files = new LocalFileStore(path.join(config.dataDir, 'files'));
   const notifications = createNotificationsModule({
     db: database.db,
     secret: config.jwtSecret,

@@ -6,14 +6,8 @@ import { mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-
-/** A file where a folder is (`a/b` when `a/b/c` exists), or a folder inside a file. */
-export class FilePathConflictError extends Error {
-  constructor(readonly code: string) {
-    super(`file path conflict (${code})`);
-    this.name = 'FilePathConflictError';
-  }
-}
+import type { FileStore } from './file-store.js';
+import { FilePathConflictError } from './file-store.js';
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string'
@@ -29,7 +23,7 @@ function asConflict(error: unknown): unknown {
   return code !== undefined && CONFLICT_CODES.has(code) ? new FilePathConflictError(code) : error;
 }
 
-export class LocalFileStore {
+export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
   /** `segments` were checked by the caller: letters, digits, '.', '_', '-', never '..'. */
@@ -95,5 +89,9 @@ export class LocalFileStore {
         return; // Not empty (or already gone): the folders above are not empty either.
       }
     }
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 }

@@ -22,6 +22,8 @@ import { RecordRepository } from '../modules/records/repository.js';
 import type { NewRecord } from '../modules/records/repository.js';
 import { UserRepository } from '../modules/users/repository.js';
 import { POSTGRES_URL, createPostgresSchema } from './databases.js';
+import type { FileStoreKind, TestS3Server } from './s3.js';
+import { startS3Server } from './s3.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -57,6 +59,8 @@ export interface TestServer {
   url: string;
   /** The data folder (the dev mail outbox lives in it). */
   dataDir: string;
+  /** The S3 server holding the file bytes, when started with `files: 's3'`. */
+  s3: TestS3Server | undefined;
   app: FastifyInstance;
   db: Kysely<Database>;
   records: RecordRepository;
@@ -140,6 +144,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Options of buildServer beyond config and database. */
   server?: Omit<ServerOptions, 'config' | 'database'>;
+  /** Where file bytes go: DATA_DIR (the default), or a bucket of an S3 server of its own. */
+  files?: FileStoreKind;
 }
 
 /** Limits high enough that suites signing in many times never meet them. */
@@ -167,11 +173,13 @@ export async function getTestServer(
     database = openDatabase({ dataDir, onQuery });
   }
   await migrateToLatest(database);
+  const s3: TestS3Server | undefined = options.files === 's3' ? await startS3Server() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET,
     ...RELAXED_LIMITS,
+    ...s3?.env,
     ...options.env,
   });
   const app = await buildServer({ ...options.server, config, database });
@@ -186,6 +194,7 @@ export async function getTestServer(
     dialect,
     url: address,
     dataDir,
+    s3,
     app,
     db: database.db,
     records,
@@ -230,6 +239,7 @@ export async function getTestServer(
       await bounded('closing the server', app.close(), () => app.server.closeAllConnections());
       await bounded('closing the database', database.db.destroy());
       if (dropSchema !== undefined) await bounded('dropping the test schema', dropSchema());
+      if (s3 !== undefined) await bounded('stopping the S3 server', s3.close());
       await rm(dataDir, { recursive: true, force: true });
     },
   };

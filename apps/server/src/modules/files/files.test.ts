@@ -1,21 +1,24 @@
-// File storage at collection/key over real HTTP: upload, download, folder listing,
-// delete, the spec's messages, and who may touch what.
+// File storage at collection/key over real HTTP, with the bytes in the local folder and
+// in S3: upload, download, folder listing, delete, the spec's messages, and who may touch
+// what.
 
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableDialects } from '../../test/databases.js';
+import { databasesAndFileStores } from '../../test/s3.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope } from '../../test/test-server.js';
 import { INITIAL_SCOPE } from '@field/domain';
 
 const PHOTO = Buffer.from('\x89PNG\r\n\x1a\nnot really a png but bytes all the same');
 
-describe.each(await availableDialects())('files on %s', (dialect) => {
+describe.each(await databasesAndFileStores())('files on %s, bytes in %s', (dialect, files) => {
   let server: TestServer;
   let builder: ApiClient;
   let builderId: string;
   let pending: ApiClient;
   beforeAll(async () => {
-    server = await getTestServer(dialect);
+    server = await getTestServer(dialect, { files });
     const user = await server.createUser({ scopes: [groupScope('builder')] });
     builder = server.client(user.token);
     builderId = user.id;
@@ -62,6 +65,21 @@ describe.each(await availableDialects())('files on %s', (dialect) => {
     expect((await builder.delete('/files/walkItems/item-1/photo-1.png')).status).toBe(404);
   });
 
+  it('keeps the bytes where FILE_STORAGE says, and nowhere else', async () => {
+    const upload = await builder.post('/files/walkItems/where/file.bin', {
+      data: PHOTO.toString('base64'),
+    });
+    expect(upload.status).toBe(201);
+    const inDataDir = await stat(path.join(server.dataDir, 'files', 'walkItems', 'where')).then(
+      () => true,
+      () => false,
+    );
+    expect(inDataDir).toBe(files === 'local');
+    if (server.s3 !== undefined) {
+      expect(await server.s3.keys()).toContain('walkItems/where/file.bin');
+    }
+  });
+
   it.each(['walkItems', 'walkItems/../secrets', '..%2F..%2Fetc/passwd', 'a//b'])(
     'refuses the path %s',
     async (path) => {
@@ -90,7 +108,7 @@ describe.each(await availableDialects())('files on %s', (dialect) => {
   });
 
   it('answers an upload over the size limit with 413', async () => {
-    const small = await getTestServer(dialect);
+    const small = await getTestServer(dialect, { files });
     try {
       const token = (await small.createUser({ scopes: [groupScope('builder')] })).token;
       const big = Buffer.alloc(31 * 1024 * 1024).toString('base64');

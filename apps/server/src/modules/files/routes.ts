@@ -10,7 +10,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import { parseWith, requireObject } from '../../http/validate.js';
-import type { LocalFileStore } from '../../storage/local-files.js';
+import type { FileStore } from '../../storage/file-store.js';
 import type { Executor } from '../records/repository.js';
 import type { RouteDeps } from '../records/routes.js';
 import { storedData, writeRoute } from '../records/routes.js';
@@ -155,7 +155,7 @@ const fileNotFound = (): AppError => new AppError(404, MESSAGES.fileNotFound);
 export function fileRoutes(
   app: FastifyInstance,
   deps: RouteDeps,
-  store: LocalFileStore,
+  store: FileStore,
   uploadLimitBytes: number,
   limits: StoreLimits,
 ): void {

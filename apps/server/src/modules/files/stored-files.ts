@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import { MESSAGES } from '@field/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../http/errors.js';
-import type { LocalFileStore } from '../../storage/local-files.js';
-import { FilePathConflictError } from '../../storage/local-files.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { FilePathConflictError } from '../../storage/file-store.js';
 
 export interface StoredFile {
   collection: string;
@@ -61,7 +61,7 @@ async function withPathConflicts<T>(work: Promise<T>): Promise<T> {
  */
 export async function storeFile(
   db: Kysely<Database>,
-  store: LocalFileStore,
+  store: FileStore,
   file: { segments: string[]; bytes: Buffer; contentType: string },
   writer: Writer,
   limits: StoreLimits,
@@ -123,7 +123,7 @@ export async function storeFile(
 /** Deletes the file at `segments` (owner or admin only), inside the caller's transaction. */
 export async function deleteFile(
   db: Kysely<Database>,
-  store: LocalFileStore,
+  store: FileStore,
   segments: string[],
   writer: Writer,
 ): Promise<void> {

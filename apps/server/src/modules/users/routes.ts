@@ -11,7 +11,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
-import type { LocalFileStore } from '../../storage/local-files.js';
+import type { FileStore } from '../../storage/file-store.js';
 import { PROFILE_PICTURE, decodeBase64, writerOf } from '../files/routes.js';
 import type { StoreLimits } from '../files/stored-files.js';
 import { storeFile } from '../files/stored-files.js';
@@ -21,7 +21,7 @@ import { toUserDocument } from './repository.js';
 export interface ProfileDeps {
   users: UserRepository;
   db: Kysely<Database>;
-  files: LocalFileStore;
+  files: FileStore;
   uploadLimitBytes: number;
   fileLimits: StoreLimits;
 }

@@ -1,0 +1,18 @@
+// The little of s3rver's API the tests use (the package ships no types).
+
+declare module 's3rver' {
+  export interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string }[];
+  }
+
+  export default class S3rver {
+    constructor(options?: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

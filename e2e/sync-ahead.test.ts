@@ -79,6 +79,8 @@ describe.skipIf(skipReason !== undefined)('sync ahead', () => {
       const target = await builderHome(base, token, employeeId);
       const requested: string[] = [];
       page.on('request', (request) => requested.push(request.url()));
+      const workers: string[] = [];
+      page.on('worker', (worker) => workers.push(worker.url()));
 
       await page.waitForURL('**/homes/overview');
       // Later navigations are served by the service worker, offline too.
@@ -92,6 +94,8 @@ describe.skipIf(skipReason !== undefined)('sync ahead', () => {
         false,
       );
       expect(requested.some((url) => url.endsWith('/phoneCalls/listByHomes'))).toBe(true);
+      // The answers were checked and stored by the sync worker, off the page's main thread.
+      expect(workers.some((url) => url.includes('sync-chunk.worker'))).toBe(true);
 
       await context.setOffline(true);
       await openPhoneCalls(page, base, target.home.id);

@@ -85,6 +85,9 @@ export function fileRefOfApiPath(url: string): FileRef | undefined {
   return { collection, key: key.join('/') };
 }
 
+/** How a call's answer is read: parsed as JSON, or kept as its bytes. */
+type AnswerKind = 'json' | 'bytes';
+
 /** Anything that checks unknown data and returns it typed (a zod schema fits). */
 export interface Parser<T> {
   parse(data: unknown): T;
@@ -92,6 +95,13 @@ export interface Parser<T> {
 
 /** Accepts any JSON answer as it is (writes whose answer the caller only passes on). */
 export const anyJson: Parser<unknown> = { parse: (data) => data };
+
+const bytesParser: Parser<ArrayBuffer> = {
+  parse(data) {
+    if (!(data instanceof ArrayBuffer)) throw new Error('expected bytes');
+    return data;
+  },
+};
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -106,6 +116,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export interface ApiClient {
   get<T>(path: string, parser: Parser<T>, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body: unknown, parser: Parser<T>, options?: RequestOptions): Promise<T>;
+  /**
+   * A POST whose answer comes back as its bytes, unparsed (a big answer is parsed by a
+   * worker, off the main thread). An error answer is read as any other call's.
+   */
+  postBytes(path: string, body: unknown, options?: RequestOptions): Promise<ArrayBuffer>;
   patch<T>(path: string, body: unknown, parser: Parser<T>, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, parser: Parser<T>, options?: RequestOptions): Promise<T>;
   request<T>(
@@ -182,6 +197,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     path: string,
     body: unknown,
     requestOptions: RequestOptions,
+    answer: AnswerKind,
   ): Promise<{ response: Response; data: unknown; sentToken: string | null }> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -210,7 +226,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         signal: timeout.signal,
         credentials: 'same-origin',
       });
-      const data = await readJson(response);
+      const data =
+        answer === 'bytes' && response.ok ? await response.arrayBuffer() : await readJson(response);
       return { response, data, sentToken };
     } catch (error) {
       if (timedOut) throw new ApiError(0, MESSAGES.unexpectedError, { kind: 'timeout' });
@@ -231,12 +248,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     body: unknown,
     parser: Parser<T>,
     requestOptions: RequestOptions = {},
+    answerKind: AnswerKind = 'json',
   ): Promise<T> {
     const operation = `${method} ${path.split('?')[0] ?? path}`;
     guard?.beforeCall(operation);
     let answer: Awaited<ReturnType<typeof send>>;
     try {
-      answer = await send(method, path, body, requestOptions);
+      answer = await send(method, path, body, requestOptions, answerKind);
     } catch (error) {
       if (error instanceof ApiError) guard?.onFailure(operation, error);
       throw error;
@@ -269,6 +287,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     request,
+    postBytes: (path, body, requestOptions) =>
+      request('POST', path, body, bytesParser, requestOptions, 'bytes'),
     get: (path, parser, requestOptions) => request('GET', path, undefined, parser, requestOptions),
     post: (path, body, parser, requestOptions) =>
       request('POST', path, body, parser, requestOptions),

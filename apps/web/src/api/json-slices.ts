@@ -4,12 +4,12 @@
 // inside a value never splits it), and each slice of elements is parsed on its own, the
 // main thread yielding in between. Anything that is not a plain list is parsed in one go.
 
-import { yieldToMain } from '../offline/yield-to-main';
+import { budgetedYield } from '../offline/yield-to-main';
 
 /** Texts shorter than this are parsed in one go (a task of a few milliseconds). */
 export const SLICED_JSON_MIN = 512 * 1024;
-/** About this much text per slice (scanning and parsing it takes a few milliseconds). */
-const SLICE_CHARS = 256 * 1024;
+/** About this much text per slice (scanning and parsing it takes a millisecond or two). */
+const SLICE_CHARS = 32 * 1024;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -32,6 +32,7 @@ export async function parseJsonInSlices(
   const start = text.length - first.length;
   if (text.length < minLength || first.charCodeAt(0) !== OPEN_BRACKET) return JSON.parse(text);
   const items: unknown[] = [];
+  const pause = budgetedYield();
   let depth = 0;
   let inString = false;
   let sliceStart = start + 1;
@@ -55,7 +56,7 @@ export async function parseJsonInSlices(
       // Safe: JSON.parse of a list gives a list.
       items.push(...(JSON.parse(`[${text.slice(sliceStart, i)}]`) as unknown[]));
       sliceStart = i + 1;
-      await yieldToMain();
+      await pause();
     }
   }
   if (end < 0 || text.slice(end + 1).trim() !== '') return JSON.parse(text);

@@ -21,7 +21,7 @@ import { API_PATHS, apiClient } from '../api/client';
 import type { MutationRow } from '../offline/database';
 import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
 import { SYNCED_LISTS, syncList } from '../offline/differential-sync';
-import { yieldToMain } from '../offline/yield-to-main';
+import { budgetedYield } from '../offline/yield-to-main';
 import type { OfflineEngine } from '../offline/engine';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { Overlaid } from './queued-records';
@@ -84,18 +84,15 @@ const homeListShape: Parser<ActiveHome[]> = {
   },
 };
 
-const CHECK_SLICE = 1000;
-
 /** A record the app cannot read is skipped and logged rather than hiding every other home. */
 export async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[]> {
   const homes: ActiveHome[] = [];
-  for (let start = 0; start < items.length; start += CHECK_SLICE) {
-    for (const item of items.slice(start, start + CHECK_SLICE)) {
-      const result = activeHomeSchema.safeParse(item);
-      if (result.success) homes.push(result.data);
-      else console.warn('Skipped a home record the app cannot read', result.error.issues);
-    }
-    if (start + CHECK_SLICE < items.length) await yieldToMain();
+  const pause = budgetedYield();
+  for (const item of items) {
+    const result = activeHomeSchema.safeParse(item);
+    if (result.success) homes.push(result.data);
+    else console.warn('Skipped a home record the app cannot read', result.error.issues);
+    await pause();
   }
   return homes;
 }

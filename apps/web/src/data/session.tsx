@@ -91,6 +91,10 @@ export const queueClient: ApiClient = {
     await ensureToken();
     return apiClient.post(path, body, parser, options);
   },
+  async postBytes(path: string, body: unknown, options?: RequestOptions) {
+    await ensureToken();
+    return apiClient.postBytes(path, body, options);
+  },
   async patch<T>(path: string, body: unknown, parser: Parser<T>, options?: RequestOptions) {
     await ensureToken();
     return apiClient.patch(path, body, parser, options);

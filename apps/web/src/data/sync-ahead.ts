@@ -97,9 +97,12 @@ export function carriedHomes(
   return [...ids, ...pinned.filter((id) => !mine.has(id))];
 }
 
+/** Where an item keeps its photos. */
+const PHOTOS_FIELD = 'Photos';
+
 function photosOf(records: readonly StoredRecord[]): PhotoRef[] {
   return records.flatMap((record) => {
-    const photos: unknown = record['Photos'];
+    const photos: unknown = record[PHOTOS_FIELD];
     if (!Array.isArray(photos)) return [];
     const items: unknown[] = photos;
     return items.flatMap((item): PhotoRef[] =>
@@ -172,6 +175,7 @@ export function useSyncAheadPlan(): void {
       ...lists,
       lists: wholeLists,
       afterChunk: (synced, signal) => thumbnailsAhead(engine, synced, signal),
+      afterChunkReads: { resource: 'walkItems', field: PHOTOS_FIELD },
     };
   }, [engine, userId, access, homes, employeeId, pinnedKey, queryClient]);
 

@@ -25,6 +25,7 @@ import { createDefaultHandlers } from './mutation-handlers';
 import { MutationQueue } from './mutation-queue';
 import { applyConfirmedWrites } from './confirmed-writes';
 import type { HomeStore } from './home-store';
+import { createChunkRunner } from './sync-chunk-runner';
 import { createHomeStore } from './home-store';
 import type { FieldQueryPersister } from './query-persister';
 import {
@@ -194,6 +195,7 @@ export async function startOfflineEngine(
     isOnline: () => monitor.isOnline(),
     onConnectionChange: (listener) => monitor.subscribe(listener),
     onStored: relieve,
+    runner: createChunkRunner(db.name, homeStore),
   });
   stops.push(() => syncAhead.stop());
   // Storage warnings (the 30-minute storage check and the 15-minute health check): said
@@ -275,7 +277,11 @@ export async function startOfflineEngine(
     drafts,
     files,
     persister,
-    homeStore,
+    // A sign-out clears the homes once the sync pass under way (in its worker) wrote its last.
+    homeStore: {
+      ...homeStore,
+      clear: () => syncAhead.settle().then(() => homeStore.clear()),
+    },
     queryClient,
     connection: monitor,
     syncAhead,

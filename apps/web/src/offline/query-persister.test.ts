@@ -7,6 +7,7 @@ import { openFieldDatabase } from './database';
 import {
   QUERY_CACHE_PREFIX,
   TEXT_LIST_MIN,
+  TEXT_PART_CHARS,
   createFieldQueryClient,
   createFieldQueryPersister,
   persistManualUpdates,
@@ -68,22 +69,36 @@ describe('per-query persister', () => {
     client.clear();
   });
 
-  it('opens a list of thousands of homes after a reload, stored as text made in slices', async () => {
+  it('opens a list of thousands of homes after a reload, stored as text in part rows', async () => {
     const homes = Array.from({ length: TEXT_LIST_MIN + 500 }, (_, index) => ({
       id: `h${index}`,
-      Address: `${index} Main St, "Unit [B]"`,
+      Address: `${index} Main St, "Unit [B]" ${'·'.repeat(index % 7)}`,
       'Offline Homes': index % 3 === 0 ? ['emp-1'] : [],
+      notes: 'n'.repeat(300),
     }));
     const first = createFieldQueryPersister(db, { debounceMs: 0 });
     const before = createFieldQueryClient(first);
-    await before.fetchQuery({ queryKey: ['homes'], queryFn: () => homes });
+    // Stored twice: the second text's parts replace the first's.
+    await before.fetchQuery({ queryKey: ['homes'], queryFn: () => homes.slice(1) });
+    await wait(10);
+    await first.storage.flush();
+    await before.fetchQuery({ queryKey: ['homes'], queryFn: () => homes, staleTime: 0 });
     await wait(10);
     await first.storage.flush();
     before.clear();
-    const [row] = await db.cache.toArray();
-    const value = row?.value as { state: { data: unknown }; dataText?: unknown } | undefined;
+    const rows = await db.cache.toArray();
+    const heads = rows.filter((row) => !row.key.includes('#part:'));
+    const parts = rows.filter((row) => row.key.includes('#part:'));
+    expect(heads).toHaveLength(1);
+    const value = heads[0]?.value as
+      { state: { data: unknown }; dataParts?: { count: number } } | undefined;
     expect(value?.state.data).toBeNull();
-    expect(typeof value?.dataText).toBe('string');
+    // No row holds the whole list: each part is at most TEXT_PART_CHARS of text.
+    expect(JSON.stringify(homes).length).toBeGreaterThan(2 * TEXT_PART_CHARS);
+    expect(parts.length).toBe(value?.dataParts?.count);
+    for (const part of parts) {
+      expect((part.value as { part: string }).part.length).toBeLessThanOrEqual(TEXT_PART_CHARS);
+    }
 
     const persister = createFieldQueryPersister(db, { debounceMs: 0 });
     const client = createFieldQueryClient(persister);

@@ -11,7 +11,7 @@ import { ApiError } from '../api/errors';
 import { parseJsonInSlices } from '../api/json-slices';
 import type { CacheRow, FieldDatabase } from './database';
 import { homeListOfKey } from './home-list-key';
-import { yieldToMain } from './yield-to-main';
+import { budgetedYield, yieldToMain } from './yield-to-main';
 
 export const QUERY_CACHE_PREFIX = 'field-app-query';
 
@@ -45,48 +45,99 @@ function isPersistedQuery(value: unknown): value is PersistedQuery {
 }
 
 /**
- * Lists longer than this are stored as JSON text made a slice at a time: the database
- * clones what it stores within one task, and cloning the 10,000 homes held the main thread
- * for over 100 ms, while a text is copied at once. Read back, the text is parsed in slices.
+ * Lists longer than this are stored as JSON text made a slice at a time, in parts: the
+ * database copies what it stores within one task (about 20 ms a megabyte here, whatever
+ * the form), so the 10,000 homes in one value held the main thread for over 100 ms. Each
+ * part is its own row, written in its own task; the query's row, written last, names them.
+ * Read back, the text is parsed in slices.
  */
 export const TEXT_LIST_MIN = 2000;
-const TEXT_SLICE = 1000;
+const TEXT_SLICE = 100;
+/** Characters of text per part row (a put of a few milliseconds). */
+export const TEXT_PART_CHARS = 256 * 1024;
 
-/** A query as stored when its list went as text (`state.data` null). */
+/** A query as stored when its list went as text (`state.data` null) in part rows. */
+interface PartsQuery extends PersistedQuery {
+  dataParts: { id: string; count: number };
+}
+
+/** A query as an earlier version stored it: its list as one text. */
 interface TextQuery extends PersistedQuery {
   dataText: string;
+}
+
+function isPartsQuery(value: PersistedQuery): value is PartsQuery {
+  return 'dataParts' in value && typeof value.dataParts === 'object' && value.dataParts !== null;
 }
 
 function isTextQuery(value: PersistedQuery): value is TextQuery {
   return 'dataText' in value && typeof value.dataText === 'string';
 }
 
+/** Where the parts of a query's text live: after its key, so a key range finds them all. */
+const partsPrefix = (key: string): string => `${key}#part:`;
+const partKey = (key: string, id: string, index: number): string =>
+  `${partsPrefix(key)}${id}:${index}`;
+
+function partText(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null && 'part' in value
+    ? typeof value.part === 'string'
+      ? value.part
+      : undefined
+    : undefined;
+}
+
 async function listText(list: readonly unknown[]): Promise<string> {
   const parts: string[] = [];
+  const pause = budgetedYield();
   for (let start = 0; start < list.length; start += TEXT_SLICE) {
     parts.push(JSON.stringify(list.slice(start, start + TEXT_SLICE)).slice(1, -1));
-    if (start + TEXT_SLICE < list.length) await yieldToMain();
+    await pause();
   }
   return `[${parts.join(',')}]`;
 }
 
-/** What goes into the database for a query: long lists as text. */
-async function stored(value: PersistedQuery): Promise<PersistedQuery> {
+/** What goes into the database for a query: long lists as text in parts. */
+async function stored(value: PersistedQuery): Promise<{ row: PersistedQuery; parts: string[] }> {
   const data: unknown = value.state.data;
-  if (!Array.isArray(data) || data.length < TEXT_LIST_MIN) return value;
-  const text: TextQuery = {
+  if (!Array.isArray(data) || data.length < TEXT_LIST_MIN) return { row: value, parts: [] };
+  const text = await listText(data);
+  const parts: string[] = [];
+  for (let start = 0; start < text.length; start += TEXT_PART_CHARS) {
+    parts.push(text.slice(start, start + TEXT_PART_CHARS));
+  }
+  const row: PartsQuery = {
     ...value,
     state: { ...value.state, data: null },
-    dataText: await listText(data),
+    dataParts: { id: crypto.randomUUID(), count: parts.length },
   };
-  return text;
+  return { row, parts };
 }
 
-/** A query as read from the database, its list parsed back when it went as text. */
-async function restored(value: PersistedQuery): Promise<PersistedQuery> {
-  if (!isTextQuery(value)) return value;
-  const { dataText, ...query } = value;
-  return { ...query, state: { ...query.state, data: await parseJsonInSlices(dataText) } };
+/**
+ * A query as read from the database, its list parsed back when it went as text; undefined
+ * when a part is missing (the query is then fetched again).
+ */
+async function restored(
+  value: PersistedQuery,
+  partsOf: (key: string, parts: PartsQuery['dataParts']) => Promise<Array<string | undefined>>,
+  key: string,
+): Promise<PersistedQuery | undefined> {
+  let text: string;
+  if (isTextQuery(value)) {
+    const { dataText, ...query } = value;
+    text = dataText;
+    value = query;
+  } else if (isPartsQuery(value)) {
+    const { dataParts, ...query } = value;
+    const parts = await partsOf(key, dataParts);
+    if (parts.some((part) => part === undefined)) return undefined;
+    text = parts.join('');
+    value = query;
+  } else {
+    return value;
+  }
+  return { ...value, state: { ...value.state, data: await parseJsonInSlices(text) } };
 }
 
 /**
@@ -97,6 +148,14 @@ export function createCacheStorage(
   db: FieldDatabase,
   debounceMs: number = PERSISTED_CACHE.writeDebounceMs,
 ): CacheStorage {
+  const readParts = async (key: string, parts: PartsQuery['dataParts']) =>
+    (
+      await db.cache.bulkGet(
+        Array.from({ length: parts.count }, (_, index) => partKey(key, parts.id, index)),
+      )
+    ).map((row) => partText(row?.value));
+  const partsId = (row: PersistedQuery): string => (isPartsQuery(row) ? row.dataParts.id : '');
+
   /** Waiting writes: a value to store, or null to remove. */
   const pending = new Map<string, PersistedQuery | null>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -112,13 +171,38 @@ export function createCacheStorage(
     for (const [key, value] of batch) writing.set(key, value);
     try {
       const puts: CacheRow[] = [];
+      const keep = new Map<string, string>();
       for (const [key, value] of batch) {
-        if (value !== null) puts.push({ key, value: await stored(value), updatedAt: Date.now() });
+        if (value === null) continue;
+        const { row, parts } = await stored(value);
+        // Each part in a task of its own, before the row that names them.
+        for (const [index, part] of parts.entries()) {
+          await yieldToMain();
+          await db.cache.put({
+            key: partKey(key, partsId(row), index),
+            value: { part },
+            updatedAt: Date.now(),
+          });
+        }
+        if (parts.length > 0) keep.set(key, partsId(row));
+        puts.push({ key, value: row, updatedAt: Date.now() });
       }
       const removals = batch.filter(([, value]) => value === null).map(([key]) => key);
       await db.transaction('rw', db.cache, async () => {
         if (puts.length > 0) await db.cache.bulkPut(puts);
         if (removals.length > 0) await db.cache.bulkDelete(removals);
+        // The parts no row names any more.
+        for (const [key] of batch) {
+          const current = keep.get(key);
+          await db.cache
+            .where('key')
+            .startsWith(partsPrefix(key))
+            .filter(
+              (row) =>
+                current === undefined || !row.key.startsWith(`${partsPrefix(key)}${current}:`),
+            )
+            .delete();
+        }
       });
     } finally {
       for (const [key, value] of batch) if (writing.get(key) === value) writing.delete(key);
@@ -151,6 +235,8 @@ export function createCacheStorage(
       for (const [key, value] of batch) {
         if (value === null) store.delete(key);
         else store.put({ key, value, updatedAt: at });
+        // The value goes whole: parts of an earlier text are no longer named.
+        store.delete(IDBKeyRange.bound(partsPrefix(key), `${partsPrefix(key)}\uffff`));
       }
       transaction.commit();
     } catch (error) {
@@ -171,7 +257,7 @@ export function createCacheStorage(
       if (pending.has(key)) return pending.get(key) ?? undefined;
       if (writing.has(key)) return writing.get(key) ?? undefined;
       const row = await db.cache.get(key);
-      return isPersistedQuery(row?.value) ? restored(row.value) : undefined;
+      return isPersistedQuery(row?.value) ? restored(row.value, readParts, key) : undefined;
     },
     setItem(key, value) {
       pending.set(key, value);
@@ -184,9 +270,18 @@ export function createCacheStorage(
     async entries() {
       await flush();
       const rows = await db.cache.toArray();
+      const byKey = new Map(rows.map((row) => [row.key, row.value]));
+      const fromRows = (key: string, parts: PartsQuery['dataParts']) =>
+        Promise.resolve(
+          Array.from({ length: parts.count }, (_, index) =>
+            partText(byKey.get(partKey(key, parts.id, index))),
+          ),
+        );
       const found: Array<[string, PersistedQuery]> = [];
       for (const row of rows) {
-        if (isPersistedQuery(row.value)) found.push([row.key, await restored(row.value)]);
+        if (!isPersistedQuery(row.value)) continue;
+        const value = await restored(row.value, fromRows, row.key);
+        if (value !== undefined) found.push([row.key, value]);
       }
       return found;
     },

@@ -9,6 +9,8 @@ import type { HomeStore, StoredRecord } from './home-store';
 import { createHomeStore } from './home-store';
 import { createFieldQueryClient, createFieldQueryPersister } from './query-persister';
 import type { SyncAhead, SyncPlan } from './sync-ahead';
+import type { ChunkRunner } from './sync-chunk-runner';
+import { createPageChunkRunner } from './sync-chunk-runner';
 import { createSyncAhead } from './sync-ahead';
 
 /** A small server: records of each resource, answered by the batch lookups. */
@@ -104,7 +106,7 @@ function plan(overrides: Partial<SyncPlan> = {}): SyncPlan {
   };
 }
 
-function start(options: { intervalMs?: number } = {}) {
+function start(options: { intervalMs?: number; runner?: ChunkRunner } = {}) {
   const persister = createFieldQueryPersister(db, { homeLists: store.persisterFn });
   const queryClient = createFieldQueryClient(persister);
   sync = createSyncAhead({
@@ -308,5 +310,40 @@ describe('sync ahead', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests.length).toBe(count);
     expect(sync.status().lastSyncedAt).toBeNull();
+  });
+
+  it('a sign-out clears the homes only once the chunk being written is in: none is left after', async () => {
+    // As the sync worker: a chunk it is writing is finished after the pass is stopped.
+    const page = createPageChunkRunner(store);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let writing = false;
+    const runner: ChunkRunner = {
+      async store(answers, fetchSchedules, write) {
+        writing = true;
+        try {
+          await held;
+          return await page.store(answers, fetchSchedules, write, new AbortController().signal);
+        } finally {
+          writing = false;
+        }
+      },
+      stop: () => undefined,
+    };
+    start({ runner });
+    sync.setPlan(plan({ jobSchedules: false }));
+    await vi.waitFor(() => expect(writing).toBe(true));
+    let settled = false;
+    const clearing = sync.settle().then(async () => {
+      settled = true;
+      await store.clear();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    release();
+    await clearing;
+    expect(writing).toBe(false);
+    expect(await store.summaries()).toEqual([]);
+    expect(await db.homeRecords.count()).toBe(0);
   });
 });

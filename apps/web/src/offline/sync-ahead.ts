@@ -1,28 +1,21 @@
 // Sync ahead (issue 11): while online, every list the user reads of every home they carry
 // comes onto the device, so a screen never opened online still shows its home's records
 // offline. Homes go in chunks of 500 (the batch lookups' limit), one `listByHomes` call per
-// resource and chunk, job schedules by their jobs (`listByJobs`); each chunk is checked
-// record by record in slices and written to the home store, which rewrites only the homes
-// whose lists changed. Passes run when a plan first arrives (sign-in), every refetch
+// resource and chunk, job schedules by their jobs (`listByJobs`); the answers' bytes go
+// to the sync worker (sync-chunk-runner.ts), which checks them record by record and writes
+// the home store, rewriting only the homes whose lists changed. Passes run when a plan first arrives (sign-in), every refetch
 // interval while the page is visible, when the connection returns, and on demand.
 
 import type { QueryClient } from '@tanstack/react-query';
 import type { Resource } from '@field/domain';
-import {
-  CONNECTION,
-  LOOKUPS,
-  MAX_BATCH_IDS,
-  QUERY,
-  apiPath,
-  homeIdOf,
-  lookupQueryKey,
-  recordListSchema,
-} from '@field/domain';
-import type { ApiClient, Parser } from '../api/client';
+import { CONNECTION, LOOKUPS, MAX_BATCH_IDS, QUERY, apiPath, lookupQueryKey } from '@field/domain';
+import type { ApiClient } from '../api/client';
 import type { FieldDatabase } from './database';
 import { homeListOfKey } from './home-list-key';
-import type { HomeStore, StoredRecord, SyncedHome } from './home-store';
-import { yieldToMain } from './yield-to-main';
+import type { HomeStore, SyncedHome } from './home-store';
+import type { ChunkKeep } from './sync-chunk';
+import type { ChunkRunner } from './sync-chunk-runner';
+import { createPageChunkRunner } from './sync-chunk-runner';
 import { KEEP_HOMES_KEY } from './storage-health';
 
 export interface SyncList {
@@ -42,8 +35,12 @@ export interface SyncPlan {
   jobSchedules: boolean;
   /** Whole lists brought up to date first (employees, vendors: differentially). */
   lists?: readonly SyncList[];
-  /** Runs after each chunk is stored (photo thumbnails of its items). */
+  /**
+   * Runs after each chunk is stored (photo thumbnails of its items), with the records of
+   * `afterChunkReads` that carry a list in its field (the rest stays in the database).
+   */
   afterChunk?: (homes: readonly SyncedHome[], signal: AbortSignal) => Promise<void>;
+  afterChunkReads?: ChunkKeep['withList'];
 }
 
 export type SyncState = 'idle' | 'syncing' | 'failed';
@@ -66,6 +63,8 @@ export interface SyncAhead {
   syncNow(): Promise<void>;
   status(): SyncStatus;
   subscribe(listener: () => void): () => void;
+  /** Stops the pass under way and resolves once it wrote its last row (before a sign-out clears). */
+  settle(): Promise<void>;
   stop(): void;
 }
 
@@ -88,56 +87,16 @@ export interface SyncAheadOptions {
   reconnectDelayMs?: number;
   /** After each chunk is stored (the engine checks storage pressure). */
   onStored?: () => Promise<unknown>;
+  /** Where a chunk's answers are checked and stored (default: on this thread). */
+  runner?: ChunkRunner;
 }
 
 const LAST_PASS_KEY = 'sync-ahead:last';
-const SLICE = 500;
-
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size)
     out.push(items.slice(start, start + size));
   return out;
-}
-
-/** Any JSON list; the records are checked one by one afterwards, in slices. */
-const anyList: Parser<unknown[]> = {
-  parse(data) {
-    if (!Array.isArray(data)) throw new Error('expected a list');
-    const items: unknown[] = data;
-    return items;
-  },
-};
-
-/**
- * The records of an answer checked with the resource's schema, a slice at a time so a
- * big answer never holds the main thread long; a record the app cannot read is skipped
- * (and counted in the console) rather than failing every home.
- */
-async function checkRecords(
-  resource: Resource,
-  items: readonly unknown[],
-): Promise<StoredRecord[]> {
-  const schema = recordListSchema(resource);
-  const records: StoredRecord[] = [];
-  let skipped = 0;
-  for (let start = 0; start < items.length; start += SLICE) {
-    const slice = items.slice(start, start + SLICE);
-    const whole = schema.safeParse(slice);
-    if (whole.success) {
-      records.push(...whole.data);
-    } else {
-      // Only then one by one, to keep the good records of the slice.
-      for (const item of slice) {
-        const one = schema.safeParse([item]);
-        if (one.success) records.push(...one.data);
-        else skipped += 1;
-      }
-    }
-    if (start + SLICE < items.length) await yieldToMain();
-  }
-  if (skipped > 0) console.warn(`Sync ahead skipped ${skipped} ${resource} records it cannot read`);
-  return records;
 }
 
 /** A pool running `work` over `items`, `parallel` at a time. */
@@ -157,11 +116,6 @@ async function eachLimited<T>(
   await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
 }
 
-function textOf(record: StoredRecord, field: string): string {
-  const value = record[field];
-  return typeof value === 'string' ? value : '';
-}
-
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -172,7 +126,8 @@ interface PassRequest {
 }
 
 export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
-  const { client, db, store, queryClient } = options;
+  const { client, db, queryClient } = options;
+  const runner = options.runner ?? createPageChunkRunner(options.store);
   const now = options.now ?? (() => Date.now());
   const chunkSize = Math.min(options.chunkSize ?? MAX_BATCH_IDS, MAX_BATCH_IDS);
   const parallel = options.parallel ?? 3;
@@ -206,56 +161,70 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
     for (const listener of listeners) listener();
   }
 
-  /** The lists of a chunk of homes: one call per resource, schedules by their jobs. */
-  async function fetchChunk(
+  /** The answers of one batch lookup per item of `ids`, `parallel` at a time, as bytes. */
+  async function fetchBodies<T>(
+    items: readonly T[],
+    call: (item: T) => { path: string; body: unknown },
+    signal: AbortSignal,
+  ): Promise<ArrayBuffer[]> {
+    const bodies: ArrayBuffer[] = new Array<ArrayBuffer>(items.length);
+    await eachLimited([...items.keys()], parallel, async (index) => {
+      const item = items[index];
+      if (item === undefined) return;
+      const { path, body } = call(item);
+      bodies[index] = await client.postBytes(path, body, { signal });
+    });
+    return bodies;
+  }
+
+  /** A chunk of homes: one call per resource, then schedules by their jobs, then stored. */
+  function syncChunk(
     current: SyncPlan,
     homeIds: readonly string[],
+    at: number,
     signal: AbortSignal,
-  ): Promise<SyncedHome[]> {
-    const homes = new Map<string, SyncedHome>(
-      homeIds.map((homeId) => [
-        homeId,
-        { homeId, lists: Object.fromEntries(current.resources.map((r) => [r, []])) },
-      ]),
-    );
-    const add = (homeId: string | undefined, resource: string, record: StoredRecord): void => {
-      const list = homeId === undefined ? undefined : homes.get(homeId)?.lists[resource];
-      list?.push(record);
-    };
+  ) {
+    const resources: string[] = [...current.resources];
+    if (current.jobSchedules) resources.push('jobSchedules');
     const { path, param } = LOOKUPS.home.batch;
-    await eachLimited(current.resources, parallel, async (resource) => {
-      const items = await client.post(
-        `${apiPath(resource)}/${path}`,
-        { [param]: homeIds },
-        anyList,
-        { signal },
-      );
-      for (const record of await checkRecords(resource, items)) {
-        add(homeIdOf(resource, record), resource, record);
-      }
-    });
-    if (current.jobSchedules) {
-      const homeOfJob = new Map<string, string>();
-      for (const home of homes.values()) {
-        for (const job of home.lists['jobs'] ?? []) {
-          homeOfJob.set(textOf(job, 'JobRID') || job.id, home.homeId);
-        }
-        home.lists['jobSchedules'] = [];
-      }
-      const jobs = LOOKUPS.job.batch;
-      await eachLimited(chunks([...homeOfJob.keys()], MAX_BATCH_IDS), parallel, async (jobIds) => {
-        const items = await client.post(
-          `${apiPath('jobSchedules')}/${jobs.path}`,
-          { [jobs.param]: jobIds },
-          anyList,
-          { signal },
-        );
-        for (const record of await checkRecords('jobSchedules', items)) {
-          add(homeOfJob.get(textOf(record, 'JobRID')), 'jobSchedules', record);
-        }
-      });
+    const jobs = LOOKUPS.job.batch;
+    return fetchBodies(
+      current.resources,
+      (resource) => ({ path: `${apiPath(resource)}/${path}`, body: { [param]: homeIds } }),
+      signal,
+    ).then((bodies) =>
+      runner.store(
+        { homeIds, resources: current.resources, bodies, jobSchedules: current.jobSchedules },
+        (jobIds) =>
+          fetchBodies(
+            chunks(jobIds, MAX_BATCH_IDS),
+            (ids) => ({
+              path: `${apiPath('jobSchedules')}/${jobs.path}`,
+              body: { [jobs.param]: ids },
+            }),
+            signal,
+          ),
+        {
+          at,
+          resources,
+          keep: {
+            homeIds: shownHomes(),
+            ...(current.afterChunkReads === undefined ? {} : { withList: current.afterChunkReads }),
+          },
+        },
+        signal,
+      ),
+    );
+  }
+
+  /** The homes whose lists a screen shows now (their queries hold data). */
+  function shownHomes(): string[] {
+    const homes = new Set<string>();
+    for (const query of queryClient.getQueryCache().getAll()) {
+      const target = homeListOfKey(query.queryKey);
+      if (target !== undefined && query.state.data !== undefined) homes.add(target.homeId);
     }
-    return [...homes.values()];
+    return [...homes];
   }
 
   /** Screens showing a home of the chunk see the new lists at once. */
@@ -275,19 +244,14 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
   async function pass(current: SyncPlan, request: PassRequest, signal: AbortSignal): Promise<void> {
     const at = now();
     const homeIds = request.homes ?? current.homeIds;
-    const resources: string[] = [...current.resources];
-    if (current.jobSchedules) resources.push('jobSchedules');
     set({ state: 'syncing', done: 0, total: homeIds.length });
     for (const list of current.lists ?? []) await list.run(signal);
     let done = 0;
-    // Every summary in one read (not one read per home): unchanged homes are not written.
-    const previous = new Map((await store.summaries()).map((row) => [row.homeId, row]));
     for (const chunk of chunks(homeIds, chunkSize)) {
-      const homes = await fetchChunk(current, chunk, signal);
-      await store.putSynced(homes, { at, resources, signal, previous });
-      refreshQueries(homes, at);
+      const kept = await syncChunk(current, chunk, at, signal);
+      refreshQueries(kept.shown, at);
       await options.onStored?.();
-      if (current.afterChunk !== undefined) await current.afterChunk(homes, signal);
+      if (current.afterChunk !== undefined) await current.afterChunk(kept.listed, signal);
       done += chunk.length;
       set({ done });
     }
@@ -420,6 +384,11 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
         void start({ homes: added }).catch(() => undefined);
     },
     syncNow: () => start({}),
+    async settle() {
+      running?.abort.abort();
+      dropQueued();
+      await running?.promise.catch(() => undefined);
+    },
     status: () => status,
     subscribe(listener) {
       listeners.add(listener);
@@ -434,6 +403,7 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
       unsubscribe();
       running?.abort.abort();
       dropQueued();
+      runner.stop();
     },
   };
 }

@@ -23,6 +23,7 @@ function idOf(data: Record<string, unknown>): string | undefined {
 }
 
 export interface Overlaid<T extends ListRecord> {
+  /** The list itself (the same array) when no write of its type waits: never mutate it. */
   records: T[] | undefined;
   states: ReadonlyMap<string, RecordSyncState>;
 }
@@ -40,6 +41,10 @@ export function overlayQueued<T extends ListRecord>(
 ): Overlaid<T> {
   const states = new Map<string, RecordSyncState>();
   if (records === undefined) return { records: undefined, states };
+  // Nothing to lay over (the usual case): the list as it is, no copy of 10,000 homes, and
+  // the same array, so what is derived from it is not derived again.
+  // Safe: the lists are query data, which nothing mutates in place.
+  if (!queued.some((row) => row.type === type)) return { records: records as T[], states };
   const byId = new Map<string, T>(records.map((record) => [record.id, record]));
   const known = new Set(byId.keys());
   for (const row of queued) {

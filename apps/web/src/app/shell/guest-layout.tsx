@@ -12,9 +12,11 @@ export function GuestLayout() {
   const startEngine = useStartEngine();
   // A form sent here is most often a sign-in: the shell's code and the engine load while
   // the server answers, instead of after it (neither is part of the guest screens' load).
+  // Each starts in a task of its own after the form's: asking for dozens of chunks takes
+  // tens of milliseconds, which the tap itself need not wait for.
   const onSubmitCapture = () => {
-    startEngine();
-    preloadShell();
+    setTimeout(startEngine, 0);
+    setTimeout(preloadShell, 0);
   };
   return (
     <Box

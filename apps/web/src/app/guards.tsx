@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useLocalSettings } from '../data/local-settings';
+import { useLocalSetting } from '../data/local-settings';
 import { useSession } from '../data/session';
 
 export interface ReturnState {
@@ -67,7 +67,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
 
 export function RequireScope({ route, children }: { route: AppRoute; children?: ReactNode }) {
   const { access } = useSession();
-  const { mode } = useLocalSettings();
+  const mode = useLocalSetting((settings) => settings.mode);
   if (access === null || !canOpenRoute(route, access)) {
     return <Navigate to={PUBLIC_ROUTES.unauthorized} replace />;
   }

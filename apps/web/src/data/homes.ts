@@ -26,7 +26,12 @@ import type { OfflineEngine } from '../offline/engine';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { Overlaid } from './queued-records';
 import { overlayQueued, queuedData } from './queued-records';
-import { effectiveTesting, homeListKind, useLocalSettings } from './local-settings';
+import {
+  effectiveTesting,
+  homeListKind,
+  selectedHomeIdOf,
+  useLocalSetting,
+} from './local-settings';
 import { useSession, useSignedIn } from './session';
 
 export type ActiveHome = Pick<
@@ -250,10 +255,10 @@ export function useHomeWrites(): HomeWrites | null {
 /** The homes of the user's chosen list ("all" or "mine"), testing mode applied. */
 export function useHomeList() {
   const query = useActiveHomes();
-  const settings = useLocalSettings();
+  const kind = useLocalSetting(homeListKind);
+  const testingSetting = useLocalSetting((settings) => settings.testing);
   const { user, access } = useSignedIn();
-  const kind = homeListKind(settings);
-  const testing = effectiveTesting(settings, access.demo);
+  const testing = effectiveTesting({ testing: testingSetting }, access.demo);
   const employeeId = user.fieldData.airtableId;
   // Sorting 10,000 addresses takes long: done once per list, not on every render (a
   // keystroke in the home picker re-renders its panel).
@@ -268,7 +273,7 @@ export function useHomeList() {
 /** The selected home, if it is still one of the active homes. */
 export function useSelectedHome(): ActiveHome | null {
   const { data } = useActiveHomes();
-  const { selectedHomeId } = useLocalSettings();
+  const selectedHomeId = useLocalSetting(selectedHomeIdOf);
   if (selectedHomeId === null || data === undefined) return null;
   return data.find((home) => home.id === selectedHomeId) ?? null;
 }

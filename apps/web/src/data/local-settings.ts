@@ -67,6 +67,19 @@ export function useLocalSettings(): LocalSettings {
   return useSyncExternalStore(subscribe, getLocalSettings);
 }
 
+/**
+ * One value of the settings, live: the component renders again only when that value
+ * changes (a tap on "All homes" does not re-render the shell, the guards and every card).
+ * `select` must return a primitive, or the same object while its setting is unchanged.
+ */
+export function useLocalSetting<T>(select: (settings: LocalSettings) => T): T {
+  return useSyncExternalStore(subscribe, () => select(getLocalSettings()));
+}
+
+/** The selected home's id (or null). */
+export const selectedHomeIdOf = (settings: LocalSettings): string | null =>
+  settings.selectedHomeId;
+
 export function homeListKind(settings: LocalSettings): HomeListKind {
   const value = settings['core-config']['homeList'];
   return HOME_LIST_KINDS.find((kind) => kind === value) ?? 'mine';
@@ -85,7 +98,7 @@ export function selectHome(homeId: string | null): void {
 }
 
 /** Testing mode is forced on for demo users (section 4) and cannot be switched off. */
-export function effectiveTesting(settings: LocalSettings, demo: boolean): boolean {
+export function effectiveTesting(settings: Pick<LocalSettings, 'testing'>, demo: boolean): boolean {
   return demo || settings.testing;
 }
 

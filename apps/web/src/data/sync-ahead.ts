@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Access, Resource } from '@field/domain';
+import type { Access, LocalSettings, Resource } from '@field/domain';
 import { RESOURCES, RESOURCE_ACCESS, hasAccess, isMyHome, resourceDef } from '@field/domain';
 import type { HomeSyncRow } from '../offline/database';
 import type { OfflineEngine } from '../offline/engine';
@@ -16,7 +16,7 @@ import { useOptionalOfflineEngine } from '../offline/react';
 import type { SyncPlan, SyncStatus } from '../offline/sync-ahead';
 import { useActiveHomes } from './homes';
 import type { ActiveHome } from './homes';
-import { getLocalSettings, updateLocalSettings, useLocalSettings } from './local-settings';
+import { getLocalSettings, updateLocalSettings, useLocalSetting } from './local-settings';
 import type { PhotoRef } from './punch-items';
 import { fetchPhotoThumbnail, photoCacheId } from './punch-items';
 import { recordListQuery } from './records';
@@ -33,6 +33,9 @@ export function keptOffline(settings = getLocalSettings()): string[] {
   const value = settings['core-config'][KEEP_OFFLINE];
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
+
+/** The homes kept offline as one string (a value that compares equal while unchanged). */
+const pinnedKeyOf = (settings: LocalSettings): string => keptOffline(settings).join('\n');
 
 export function setKeepOffline(homeId: string, keep: boolean): void {
   const current = getLocalSettings();
@@ -152,8 +155,7 @@ export function useSyncAheadPlan(): void {
   const queryClient = useQueryClient();
   const { user, access } = useSession();
   const { data: homes } = useActiveHomes();
-  const settings = useLocalSettings();
-  const pinnedKey = keptOffline(settings).join('\n');
+  const pinnedKey = useLocalSetting(pinnedKeyOf);
   const employeeId = user?.fieldData.airtableId ?? null;
   const userId = user?.id ?? null;
 
@@ -278,8 +280,7 @@ export function useReadiness(): Readiness {
   const engine = useOptionalOfflineEngine();
   const { user, access } = useSession();
   const { data: homes } = useActiveHomes();
-  const settings = useLocalSettings();
-  const pinnedKey = keptOffline(settings).join('\n');
+  const pinnedKey = useLocalSetting(pinnedKeyOf);
   const employeeId = user?.fieldData.airtableId ?? null;
   const pinned = useMemo(() => (pinnedKey === '' ? [] : pinnedKey.split('\n')), [pinnedKey]);
   const ids = useMemo(

@@ -21,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, errorFetchingHomesMessage, filterByAddress } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
-import { selectHome, useLocalSettings } from '../data/local-settings';
+import { selectHome, selectedHomeIdOf, useLocalSetting } from '../data/local-settings';
 
 const PAGE = 60;
 /** Cards of the first paint; the rest of the page follows in a background render. */
@@ -54,7 +54,7 @@ function FirstCardsFirst(props: { count: number; render: (count: number) => Reac
 
 export function HomeCards({ homes, error, onRetry, label, extra, actions }: HomeCardsProps) {
   const { t } = useTranslation();
-  const { selectedHomeId } = useLocalSettings();
+  const selectedHomeId = useLocalSetting(selectedHomeIdOf);
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
   const deferred = useDeferredValue(query);

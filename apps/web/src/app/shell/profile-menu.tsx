@@ -23,7 +23,7 @@ import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
 import { CHANGELOG_ROUTE, MESSAGES, accountRoute, canOpenRoute, findRoute } from '@field/domain';
-import { setMode, useLocalSettings } from '../../data/local-settings';
+import { setMode, useLocalSetting } from '../../data/local-settings';
 import { useSignedIn } from '../../data/session';
 import { useUserPhoto } from '../../data/user-photo';
 import { useOptionalOfflineEngine } from '../../offline/react';
@@ -36,7 +36,7 @@ import { SignOutDialog, useEngineOnline } from './sign-out-dialog';
 export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
   const { t } = useTranslation();
   const { user, access, signOut } = useSignedIn();
-  const { mode } = useLocalSettings();
+  const mode = useLocalSetting((settings) => settings.mode);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const engine = useOptionalOfflineEngine();
   const online = useEngineOnline(engine);

@@ -25,7 +25,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import type { DataPanelState } from '@field/domain';
 import { SYNC_ROUTE, UI, findRoute, visibleMenu } from '@field/domain';
-import { effectiveTesting, menuOrientation, useLocalSettings } from '../../data/local-settings';
+import { effectiveTesting, menuOrientation, useLocalSetting } from '../../data/local-settings';
 import { useSignedIn } from '../../data/session';
 import { useOnlineStatus, useOptionalOfflineEngine, useQueueCounts } from '../../offline/react';
 import { useOnline } from '../../ui/use-online';
@@ -103,7 +103,9 @@ export function ShellLayout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const { access } = useSignedIn();
-  const settings = useLocalSettings();
+  const mode = useLocalSetting((settings) => settings.mode);
+  const orientation = useLocalSetting(menuOrientation);
+  const testingSetting = useLocalSetting((settings) => settings.testing);
   const online = useOnline();
   // Started before the shell renders (signed-in-area.tsx); null where it cannot run.
   const engineRunning = useOptionalOfflineEngine() !== null;
@@ -121,9 +123,9 @@ export function ShellLayout() {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
 
-  const menu = useMemo(() => visibleMenu(access, settings.mode), [access, settings.mode]);
-  const horizontal = wide && menuOrientation(settings) === 'horizontal';
-  const testing = effectiveTesting(settings, access.demo);
+  const menu = useMemo(() => visibleMenu(access, mode), [access, mode]);
+  const horizontal = wide && orientation === 'horizontal';
+  const testing = effectiveTesting({ testing: testingSetting }, access.demo);
   const drawerWidth = collapsed ? UI.drawerCollapsedWidthPx : UI.drawerWidthPx;
 
   const menuContent = (
@@ -165,7 +167,7 @@ export function ShellLayout() {
             <WordMark onDark />
           </Box>
           <Stack direction="row" spacing={0.5} sx={{ ml: { sm: 1 } }}>
-            {settings.mode === 'presentation' && (
+            {mode === 'presentation' && (
               <Chip
                 size="small"
                 color="warning"

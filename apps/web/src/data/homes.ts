@@ -256,9 +256,8 @@ export function useHomeWrites(): HomeWrites | null {
 export function useHomeList() {
   const query = useActiveHomes();
   const kind = useLocalSetting(homeListKind);
-  const testingSetting = useLocalSetting((settings) => settings.testing);
   const { user, access } = useSignedIn();
-  const testing = effectiveTesting({ testing: testingSetting }, access.demo);
+  const testing = useLocalSetting((settings) => effectiveTesting(settings, access.demo));
   const employeeId = user.fieldData.airtableId;
   // Sorting 10,000 addresses takes long: done once per list, not on every render (a
   // keystroke in the home picker re-renders its panel).

@@ -98,7 +98,7 @@ export function selectHome(homeId: string | null): void {
 }
 
 /** Testing mode is forced on for demo users (section 4) and cannot be switched off. */
-export function effectiveTesting(settings: Pick<LocalSettings, 'testing'>, demo: boolean): boolean {
+export function effectiveTesting(settings: LocalSettings, demo: boolean): boolean {
   return demo || settings.testing;
 }
 

@@ -105,7 +105,6 @@ export function ShellLayout() {
   const { access } = useSignedIn();
   const mode = useLocalSetting((settings) => settings.mode);
   const orientation = useLocalSetting(menuOrientation);
-  const testingSetting = useLocalSetting((settings) => settings.testing);
   const online = useOnline();
   // Started before the shell renders (signed-in-area.tsx); null where it cannot run.
   const engineRunning = useOptionalOfflineEngine() !== null;
@@ -125,7 +124,7 @@ export function ShellLayout() {
 
   const menu = useMemo(() => visibleMenu(access, mode), [access, mode]);
   const horizontal = wide && orientation === 'horizontal';
-  const testing = effectiveTesting({ testing: testingSetting }, access.demo);
+  const testing = useLocalSetting((settings) => effectiveTesting(settings, access.demo));
   const drawerWidth = collapsed ? UI.drawerCollapsedWidthPx : UI.drawerWidthPx;
 
   const menuContent = (

@@ -252,6 +252,31 @@ export function useHomeWrites(): HomeWrites | null {
   return useMemo(() => (engine === null ? null : homeWrites(engine)), [engine]);
 }
 
+const homeLists = new WeakMap<readonly ActiveHome[], Map<string, ActiveHome[]>>();
+
+/**
+ * `homeList` made once per list and choice for every reader: sorting 10,000 addresses
+ * takes tens of milliseconds, and the overview, the picker and the reports read the same
+ * list (a keystroke in the picker, a switch to all homes, re-render several of them).
+ */
+function sharedHomeList(
+  homes: readonly ActiveHome[],
+  options: Parameters<typeof homeList>[1],
+): ActiveHome[] {
+  let lists = homeLists.get(homes);
+  if (lists === undefined) {
+    lists = new Map();
+    homeLists.set(homes, lists);
+  }
+  const key = JSON.stringify([options.kind, options.employeeId, options.testing]);
+  let list = lists.get(key);
+  if (list === undefined) {
+    list = homeList(homes, options);
+    lists.set(key, list);
+  }
+  return list;
+}
+
 /** The homes of the user's chosen list ("all" or "mine"), testing mode applied. */
 export function useHomeList() {
   const query = useActiveHomes();
@@ -259,11 +284,11 @@ export function useHomeList() {
   const { user, access } = useSignedIn();
   const testing = useLocalSetting((settings) => effectiveTesting(settings, access.demo));
   const employeeId = user.fieldData.airtableId;
-  // Sorting 10,000 addresses takes long: done once per list, not on every render (a
-  // keystroke in the home picker re-renders its panel).
   const homes = useMemo(
     () =>
-      query.data === undefined ? undefined : homeList(query.data, { kind, employeeId, testing }),
+      query.data === undefined
+        ? undefined
+        : sharedHomeList(query.data, { kind, employeeId, testing }),
     [query.data, kind, employeeId, testing],
   );
   return { ...query, homes, kind, testing };

@@ -4,7 +4,7 @@
 // 60 cards in one go were a 100+ ms task when 10,000 homes arrived after sign-in.
 
 import type { ReactNode } from 'react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -52,8 +52,18 @@ function FirstCardsFirst(props: { count: number; render: (count: number) => Reac
   return props.render(rendered);
 }
 
-export function HomeCards({ homes, error, onRetry, label, extra, actions }: HomeCardsProps) {
+export function HomeCards({
+  homes: latest,
+  error,
+  onRetry,
+  label,
+  extra,
+  actions,
+}: HomeCardsProps) {
   const { t } = useTranslation();
+  // A new list (all homes instead of mine, a refetch) renders in the background: the tap
+  // that asked for it paints first.
+  const homes = useDeferredValue(latest);
   const selectedHomeId = useLocalSetting(selectedHomeIdOf);
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
@@ -128,67 +138,15 @@ export function HomeCards({ homes, error, onRetry, label, extra, actions }: Home
               aria-label={label}
               sx={{ listStyle: 'none', p: 0, m: 0 }}
             >
-              {shown.slice(0, count).map((home) => {
-                const selected = home.id === selectedHomeId;
-                return (
-                  <Grid
-                    key={home.id}
-                    size={{ xs: 12, sm: 6, lg: 4 }}
-                    component="li"
-                    data-home-id={home.HomeID}
-                  >
-                    <Card
-                      variant="outlined"
-                      sx={{
-                        height: '100%',
-                        display: 'flex',
-                        flexDirection: 'column',
-                        borderColor: selected ? 'primary.main' : undefined,
-                      }}
-                    >
-                      <CardActionArea
-                        onClick={() => selectHome(home.id)}
-                        aria-pressed={selected}
-                        sx={{
-                          flex: 1,
-                          display: 'flex',
-                          flexDirection: 'column',
-                          alignItems: 'stretch',
-                          justifyContent: 'flex-start',
-                        }}
-                      >
-                        <CardContent>
-                          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                            <Typography
-                              variant="subtitle1"
-                              component="h2"
-                              sx={{ fontWeight: 650, flex: 1 }}
-                            >
-                              {home.Address}
-                            </Typography>
-                            <Chip
-                              size="small"
-                              label={home.Status}
-                              color={selected ? 'primary' : 'default'}
-                            />
-                          </Box>
-                          <Typography variant="body2" color="text.secondary">
-                            {t('homes.homeId')} {home.HomeID} · {home.Community} · {t('homes.lot')}{' '}
-                            {home.Lot}
-                          </Typography>
-                          <Typography variant="body2" color="text.secondary">
-                            {t('homes.projectedClose')} {date(home['Projected Close'])}
-                          </Typography>
-                          {extra?.(home)}
-                        </CardContent>
-                      </CardActionArea>
-                      {actions !== undefined && (
-                        <CardActions sx={{ flexWrap: 'wrap', pt: 0 }}>{actions(home)}</CardActions>
-                      )}
-                    </Card>
-                  </Grid>
-                );
-              })}
+              {shown.slice(0, count).map((home) => (
+                <HomeCard
+                  key={home.id}
+                  home={home}
+                  selected={home.id === selectedHomeId}
+                  extra={extra}
+                  actions={actions}
+                />
+              ))}
             </Grid>
           )}
         />
@@ -203,3 +161,65 @@ export function HomeCards({ homes, error, onRetry, label, extra, actions }: Home
     </Box>
   );
 }
+
+/**
+ * One home's card; memoised, so a new list that keeps a home (a refetch, a search) does
+ * not render its card again.
+ */
+const HomeCard = memo(function HomeCard({
+  home,
+  selected,
+  extra,
+  actions,
+}: {
+  home: ActiveHome;
+  selected: boolean;
+  extra: HomeCardsProps['extra'];
+  actions: HomeCardsProps['actions'];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Grid key={home.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li" data-home-id={home.HomeID}>
+      <Card
+        variant="outlined"
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          borderColor: selected ? 'primary.main' : undefined,
+        }}
+      >
+        <CardActionArea
+          onClick={() => selectHome(home.id)}
+          aria-pressed={selected}
+          sx={{
+            flex: 1,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'stretch',
+            justifyContent: 'flex-start',
+          }}
+        >
+          <CardContent>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 650, flex: 1 }}>
+                {home.Address}
+              </Typography>
+              <Chip size="small" label={home.Status} color={selected ? 'primary' : 'default'} />
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {t('homes.homeId')} {home.HomeID} · {home.Community} · {t('homes.lot')} {home.Lot}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('homes.projectedClose')} {date(home['Projected Close'])}
+            </Typography>
+            {extra?.(home)}
+          </CardContent>
+        </CardActionArea>
+        {actions !== undefined && (
+          <CardActions sx={{ flexWrap: 'wrap', pt: 0 }}>{actions(home)}</CardActions>
+        )}
+      </Card>
+    </Grid>
+  );
+});

@@ -40,4 +40,12 @@ describe('API client reading an answer', () => {
     const client = createApiClient({ fetch: chunked(pieces) });
     await expect(client.get('/api/homes', anyJson)).resolves.toEqual(homes);
   });
+
+  it('gives the bytes of an answer that arrives in pieces, whole and in order', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ lists: ['Río', 'Élan', '€'] }));
+    const pieces = [bytes.slice(0, 5), bytes.slice(5, 17), bytes.slice(17)];
+    const client = createApiClient({ fetch: chunked(pieces) });
+    const answer = await client.postBytes('/api/lookups', { ids: ['h1'] });
+    expect([...new Uint8Array(answer)]).toEqual([...bytes]);
+  });
 });

@@ -22,7 +22,7 @@ import { PHONE, signIn } from './support/session.js';
  * is what the app needs today plus a little room, so a change that adds to the first load
  * fails here and has to say why.
  */
-const LOGIN_JS_BUDGET_KB = 290;
+const LOGIN_JS_BUDGET_KB = 275;
 
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const MANIFEST = path.join(DIST, '.vite/manifest.json');

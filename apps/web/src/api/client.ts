@@ -110,6 +110,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Gives up after this long (ApiError status 0, kind `timeout`). */
   timeoutMs?: number;
+  /**
+   * A long answer (a whole list: megabytes): read a piece at a time, so no main-thread
+   * task holds it all at once. Other answers are read whole (one short task).
+   */
+  long?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -199,8 +204,8 @@ async function readBytes(response: Response): Promise<ArrayBuffer> {
   return bytes.buffer;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await readText(response);
+async function readJson(response: Response, long = false): Promise<unknown> {
+  const text = long ? await readText(response) : await response.text();
   if (text === '') return undefined;
   try {
     // A long list (the 10,000-home list) in slices, so no main-thread task runs long.
@@ -272,7 +277,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         credentials: 'same-origin',
       });
       const data =
-        answer === 'bytes' && response.ok ? await readBytes(response) : await readJson(response);
+        answer === 'bytes' && response.ok
+          ? await readBytes(response)
+          : await readJson(response, requestOptions.long);
       return { response, data, sentToken };
     } catch (error) {
       if (timedOut) throw new ApiError(0, MESSAGES.unexpectedError, { kind: 'timeout' });

@@ -103,7 +103,11 @@ export async function syncList<T extends SyncedRecord>(
   const now = (options.now ?? (() => Date.now()))();
   const stored = await options.db.metadata.get(stateKey(list));
   const state = isSyncState(stored?.value) ? stored.value : undefined;
-  const requestOptions = options.signal === undefined ? {} : { signal: options.signal };
+  // A list synced whole is long (10,000 homes: 6 MB).
+  const requestOptions = {
+    long: true,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
   const full =
     state === undefined ||
     options.current === undefined ||

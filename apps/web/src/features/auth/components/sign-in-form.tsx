@@ -9,11 +9,11 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { UserDocument } from '@field/domain';
 import { MESSAGES } from '@field/domain';
 import { ApiError } from '../../../api/client';
 import { signIn } from '../../../data/session-api';
+import { TextInput } from '../../../ui/text-input';
 
 export interface SignInFormProps {
   onSignedIn: (user: UserDocument) => void;
@@ -54,7 +54,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
             {error}
           </Alert>
         )}
-        <TextField
+        <TextInput
           id={`${id}-email`}
           label={t('signIn.email')}
           type="email"
@@ -65,11 +65,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           value={email}
           disabled={pending}
           onChange={(event) => setEmail(event.target.value)}
-          slotProps={{
-            htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false },
-          }}
+          htmlInput={{ inputMode: 'email', autoCapitalize: 'none', spellCheck: false }}
         />
-        <TextField
+        <TextInput
           id={`${id}-password`}
           label={t('signIn.password')}
           type="password"

@@ -3,15 +3,13 @@
 // first load: it starts when a signed-in screen needs it or a sign-in is sent
 // (app/offline-engine.tsx), and adopts the QueryClient made here.
 
-import { StrictMode, forwardRef, useEffect, useLayoutEffect, useRef } from 'react';
+import { StrictMode, Suspense, lazy, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import type { CustomContentProps } from 'notistack';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { GUEST_ROUTES, UI } from '@field/domain';
+import { GUEST_ROUTES } from '@field/domain';
 import { createAppRouter } from './app/router';
 import { showEngineNotice } from './app/engine-notices';
 import { EngineHost, createEngineLoader } from './app/offline-engine';
@@ -22,6 +20,7 @@ import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './dat
 import type { EngineNotice, OfflineEngine } from './offline/engine';
 import { initI18n } from './ui/i18n';
 import { theme } from './ui/theme';
+import { onToastsWanted, toastsWanted } from './ui/toast';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -30,57 +29,23 @@ if (container === null) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const router = createAppRouter();
 
-/** Notices before the toasts are mounted wait here. */
-let toastsReady = false;
-const earlyNotices: EngineNotice[] = [];
-
 function showNotice(notice: EngineNotice): void {
-  if (!toastsReady) {
-    earlyNotices.push(notice);
-    return;
-  }
   showEngineNotice(notice, {
     navigate: (path) => void router.navigate(path),
     engine: () => engineLoader.start(),
   });
 }
 
-/**
- * Information, success and warning toasts (syncing, synced, "Temporary issue ...
- * Retrying...") are announced politely as a status; errors stay alerts.
- */
-const PoliteToast = forwardRef<HTMLDivElement, CustomContentProps>(
-  function PoliteToast(props, forwarded) {
-    const own = useRef<HTMLDivElement | null>(null);
-    useLayoutEffect(() => {
-      own.current?.setAttribute('role', 'status');
-    });
-    return (
-      <MaterialDesignContent
-        {...props}
-        ref={(node) => {
-          own.current = node;
-          if (typeof forwarded === 'function') forwarded(node);
-          else if (forwarded !== null) forwarded.current = node;
-        }}
-      />
-    );
-  },
-);
+const ToastHost = lazy(() => import('./ui/toast-host'));
 
-const TOAST_COMPONENTS = {
-  default: PoliteToast,
-  info: PoliteToast,
-  success: PoliteToast,
-  warning: PoliteToast,
-};
-
-function NoticeOutlet() {
-  useEffect(() => {
-    toastsReady = true;
-    for (const notice of earlyNotices.splice(0)) showNotice(notice);
-  }, []);
-  return null;
+/** The toasts' host, mounted (and its code loaded) once a first toast is asked for. */
+function ToastOutlet() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
 }
 
 const queryClient = createFieldQueryClient();
@@ -117,18 +82,11 @@ void initI18n().then(() =>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <EngineHost loader={engineLoader}>
-            <SnackbarProvider
-              maxSnack={3}
-              autoHideDuration={UI.toastDurationMs}
-              anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-              Components={TOAST_COMPONENTS}
-            >
-              <NoticeOutlet />
-              <AppUpdatePrompt />
-              <SessionProvider>
-                <RouterProvider router={router} />
-              </SessionProvider>
-            </SnackbarProvider>
+            <ToastOutlet />
+            <AppUpdatePrompt />
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
           </EngineHost>
         </QueryClientProvider>
       </ThemeProvider>

@@ -4,7 +4,6 @@
 
 import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE } from '@field/domain';
 import { createApiClient } from '../api/client';
@@ -14,6 +13,7 @@ import type { OfflineEngine } from '../offline/engine';
 import { startOfflineEngine } from '../offline/engine';
 import { initI18n } from '../ui/i18n';
 import { showEngineNotice } from './engine-notices';
+import ToastHost from '../ui/toast-host';
 
 let engine: OfflineEngine | undefined;
 
@@ -43,7 +43,7 @@ async function startWith(
   estimate: () => Promise<StorageEstimate>,
   deps: { navigate?: (path: string) => void; saveFile?: (blob: Blob, name: string) => void } = {},
 ): Promise<OfflineEngine> {
-  render(<SnackbarProvider maxSnack={5} />);
+  render(<ToastHost maxSnack={5} />);
   const started = await startOfflineEngine({
     dbName,
     client: createApiClient({ fetch: () => Promise.reject(new TypeError('offline')) }),

@@ -4,13 +4,13 @@
 // warnings), which saves the backup file at once and says what it held.
 
 import type { SnackbarKey } from 'notistack';
-import { closeSnackbar, enqueueSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MESSAGES, SYNC_ROUTE } from '@field/domain';
 import type { EngineNotice, OfflineEngine } from '../offline/engine';
 import { backupNow } from '../ui/backup-controls';
 import { i18n } from '../ui/i18n';
+import { closeToast, showToast } from '../ui/toast';
 
 export interface NoticeDeps {
   navigate: (path: string) => void;
@@ -24,9 +24,9 @@ async function backUp(deps: NoticeDeps): Promise<void> {
   try {
     if (engine === null) throw new Error('No device data');
     const counts = await backupNow(engine, deps.saveFile);
-    enqueueSnackbar(i18n.t('backup.saved', { ...counts }), { variant: 'success' });
+    showToast(i18n.t('backup.saved', { ...counts }), { variant: 'success' });
   } catch {
-    enqueueSnackbar(MESSAGES.backupFailed, { variant: 'error' });
+    showToast(MESSAGES.backupFailed, { variant: 'error' });
   }
 }
 
@@ -42,7 +42,7 @@ export function showEngineNotice(notice: EngineNotice, deps: NoticeDeps): void {
                 color="inherit"
                 size="small"
                 onClick={() => {
-                  closeSnackbar(key);
+                  closeToast(key);
                   void backUp(deps);
                 }}
               >
@@ -54,7 +54,7 @@ export function showEngineNotice(notice: EngineNotice, deps: NoticeDeps): void {
                 color="inherit"
                 size="small"
                 onClick={() => {
-                  closeSnackbar(key);
+                  closeToast(key);
                   deps.navigate(SYNC_ROUTE);
                 }}
               >
@@ -64,7 +64,7 @@ export function showEngineNotice(notice: EngineNotice, deps: NoticeDeps): void {
           </Stack>
         )
       : undefined;
-  enqueueSnackbar(notice.message, {
+  showToast(notice.message, {
     variant: notice.level,
     persist: notice.persistent === true,
     ...(action === undefined ? {} : { action }),

@@ -6,7 +6,6 @@
 import 'fake-indexeddb/auto';
 import { StrictMode, useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@field/domain';
 import { createApiClient } from '../api/client';
@@ -19,6 +18,7 @@ import { DraftOffer } from '../ui/draft-offer';
 import { initI18n } from '../ui/i18n';
 import type { FormDraftOptions } from './form-draft';
 import { useFormDraft } from './form-draft';
+import ToastHost from '../ui/toast-host';
 
 interface Values extends Record<string, unknown> {
   notes: string;
@@ -114,9 +114,8 @@ function open(props: Extra = {}) {
   return render(
     <StrictMode>
       <OfflineEngineProvider engine={engine}>
-        <SnackbarProvider>
-          <WalkForm {...props} />
-        </SnackbarProvider>
+        <ToastHost />
+        <WalkForm {...props} />
       </OfflineEngineProvider>
     </StrictMode>,
   );

@@ -3,12 +3,12 @@
 // shows nothing of the kind, the device's copy of the user opens the app instead.
 
 import { render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { initI18n } from '../ui/i18n';
 import { SessionProvider, useSession } from './session';
 import { refreshSession } from './session-api';
+import ToastHost from '../ui/toast-host';
 
 vi.mock('./session-api', () => ({
   refreshSession: vi.fn(),
@@ -22,11 +22,12 @@ function Status() {
 
 function renderSession() {
   render(
-    <SnackbarProvider>
+    <>
+      <ToastHost />
       <SessionProvider>
         <Status />
       </SessionProvider>
-    </SnackbarProvider>,
+    </>,
   );
 }
 

@@ -1,18 +1,62 @@
 // Toasts of section 8: close after 5 s, except the save errors, which stay until dismissed.
+// notistack and its host load with the first toast, not with the first screen (/login
+// shows none): a toast asked for earlier waits for the host and is shown in order.
 
-import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
 
 export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
 
+/** What the mounted host gives: notistack's enqueue and close. */
+export interface ToastFunctions {
+  enqueueSnackbar: (message: SnackbarMessage, options: OptionsObject) => void;
+  closeSnackbar: (key?: SnackbarKey) => void;
+}
+
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+let hostMounted: (notistack: ToastFunctions) => void = () => undefined;
+const host = new Promise<ToastFunctions>((resolve) => {
+  hostMounted = resolve;
+});
+
+/** Whether a toast was asked for: the app then mounts the host (ui/toast-host.tsx). */
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+export function onToastsWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+/** Called by the mounted host: the toasts asked for so far are shown. */
+export function toastHostMounted(notistack: ToastFunctions): void {
+  hostMounted(notistack);
+}
+
+/** A toast with notistack's options (an action, a key to close it by). */
+export function showToast(message: SnackbarMessage, options: OptionsObject = {}): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+  void host.then(({ enqueueSnackbar }) => enqueueSnackbar(message, options));
+}
+
+/** Closes one toast, or every toast without a key. */
+export function closeToast(key?: SnackbarKey): void {
+  void host.then(({ closeSnackbar }) => closeSnackbar(key));
+}
+
 export function toast(message: string, kind: ToastKind = 'default'): void {
-  enqueueSnackbar(message, { variant: kind });
+  showToast(message, { variant: kind });
 }
 
 /** A toast that stays until the user closes it (Error saving data / Error updating data). */
 export function persistentToast(message: string, kind: ToastKind = 'error'): void {
-  enqueueSnackbar(message, { variant: kind, persist: true });
+  showToast(message, { variant: kind, persist: true });
 }
 
 export function dismissToasts(): void {
-  closeSnackbar();
+  closeToast();
 }

@@ -1,0 +1,56 @@
+// The toasts' host, loaded with the first toast (ui/toast.ts): notistack's provider with
+// the app's placement and duration. Information, success and warning toasts (syncing,
+// synced, "Temporary issue ... Retrying...") are announced politely as a status; errors
+// stay alerts.
+
+import { forwardRef, useEffect, useLayoutEffect, useRef } from 'react';
+import type { CustomContentProps } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
+import { UI } from '@field/domain';
+import type { ToastFunctions } from './toast';
+import { toastHostMounted } from './toast';
+
+const PoliteToast = forwardRef<HTMLDivElement, CustomContentProps>(
+  function PoliteToast(props, forwarded) {
+    const own = useRef<HTMLDivElement | null>(null);
+    useLayoutEffect(() => {
+      own.current?.setAttribute('role', 'status');
+    });
+    return (
+      <MaterialDesignContent
+        {...props}
+        ref={(node) => {
+          own.current = node;
+          if (typeof forwarded === 'function') forwarded(node);
+          else if (forwarded !== null) forwarded.current = node;
+        }}
+      />
+    );
+  },
+);
+
+const TOAST_COMPONENTS = {
+  default: PoliteToast,
+  info: PoliteToast,
+  success: PoliteToast,
+  warning: PoliteToast,
+};
+
+// Through notistack's live exports: a provider mounted later (a test's next render) takes
+// over from the one before.
+const notistack: ToastFunctions = {
+  enqueueSnackbar: (message, options) => enqueueSnackbar(message, options),
+  closeSnackbar: (key) => closeSnackbar(key),
+};
+
+export default function ToastHost({ maxSnack = 3 }: { maxSnack?: number }) {
+  useEffect(() => toastHostMounted(notistack), []);
+  return (
+    <SnackbarProvider
+      maxSnack={maxSnack}
+      autoHideDuration={UI.toastDurationMs}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      Components={TOAST_COMPONENTS}
+    />
+  );
+}

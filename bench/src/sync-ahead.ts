@@ -128,7 +128,8 @@ const entry = (dexie: string): string => `
 import Dexie from ${JSON.stringify(dexie)};
 import { openFieldDatabase } from ${JSON.stringify(path.join(WEB_SRC, 'offline/database.ts'))};
 import { createHomeStore } from ${JSON.stringify(path.join(WEB_SRC, 'offline/home-store.ts'))};
-import { createFieldQueryClient, createFieldQueryPersister } from ${JSON.stringify(path.join(WEB_SRC, 'offline/query-persister.ts'))};
+import { createFieldQueryPersister } from ${JSON.stringify(path.join(WEB_SRC, 'offline/query-persister.ts'))};
+import { createFieldQueryClient } from ${JSON.stringify(path.join(WEB_SRC, 'offline/query-client.ts'))};
 window.bench = { Dexie, openFieldDatabase, createHomeStore, createFieldQueryClient, createFieldQueryPersister };
 `;
 

@@ -15,7 +15,7 @@ import { showEngineNotice } from './app/engine-notices';
 import { EngineHost, createEngineLoader } from './app/offline-engine';
 import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
 import { preloadShell } from './app/signed-in-area';
-import { createFieldQueryClient } from './offline/query-persister';
+import { createFieldQueryClient } from './offline/query-client';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
 import { initI18n } from './ui/i18n';

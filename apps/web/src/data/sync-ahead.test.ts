@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Access } from '@field/domain';
-import { createFieldQueryClient } from '../offline/query-persister';
+import { createFieldQueryClient } from '../offline/query-client';
 import { getFieldDatabase } from '../offline/database';
 import type { ActiveHome } from './homes';
 import { recordListQuery } from './records';

@@ -28,11 +28,8 @@ import type { HomeStore } from './home-store';
 import { createChunkRunner } from './sync-chunk-runner';
 import { createHomeStore } from './home-store';
 import type { FieldQueryPersister } from './query-persister';
-import {
-  createFieldQueryClient,
-  createFieldQueryPersister,
-  persistManualUpdates,
-} from './query-persister';
+import { createFieldQueryPersister, persistManualUpdates } from './query-persister';
+import { createFieldQueryClient } from './query-client';
 import { sessionUserId } from './session-user';
 import type { SyncAhead } from './sync-ahead';
 import { createSyncAhead } from './sync-ahead';

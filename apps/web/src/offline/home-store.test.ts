@@ -10,7 +10,8 @@ import { startOfflineEngine } from './engine';
 import type { OfflineEngine } from './engine';
 import type { StoredRecord } from './home-store';
 import { createHomeStore } from './home-store';
-import { createFieldQueryClient, createFieldQueryPersister } from './query-persister';
+import { createFieldQueryPersister } from './query-persister';
+import { createFieldQueryClient } from './query-client';
 import { createApiClient } from '../api/client';
 import { createCircuitBreaker } from '../api/circuit-breaker';
 

@@ -8,11 +8,10 @@ import {
   QUERY_CACHE_PREFIX,
   TEXT_LIST_MIN,
   TEXT_PART_CHARS,
-  createFieldQueryClient,
   createFieldQueryPersister,
   persistManualUpdates,
-  shouldRetryQuery,
 } from './query-persister';
+import { createFieldQueryClient, shouldRetryQuery } from './query-client';
 
 let db: FieldDatabase;
 let counter = 0;

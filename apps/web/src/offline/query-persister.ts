@@ -4,10 +4,15 @@
 // A home's list of a resource goes to the home store instead (home-store.ts), where the
 // sync ahead puts every list of the user's homes.
 
-import type { Query, QueryKey, QueryPersister, QueryState } from '@tanstack/react-query';
-import { QueryClient, notifyManager } from '@tanstack/react-query';
-import { PERSISTED_CACHE, QUERY } from '@field/domain';
-import { ApiError } from '../api/errors';
+import type {
+  Query,
+  QueryClient,
+  QueryKey,
+  QueryPersister,
+  QueryState,
+} from '@tanstack/react-query';
+import { notifyManager } from '@tanstack/react-query';
+import { PERSISTED_CACHE } from '@field/domain';
 import { parseJsonInSlices } from '../api/json-slices';
 import type { CacheRow, FieldDatabase } from './database';
 import { homeListOfKey } from './home-list-key';
@@ -428,50 +433,6 @@ export function createFieldQueryPersister(
     },
     storage,
   };
-}
-
-/** Section 9: up to 3 retries, 5 on 429, none on other 4xx. */
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError) {
-    if (error.kind === 'circuit-open') return false;
-    if (error.status === 429) return failureCount < QUERY.retriesOn429;
-    if (error.status >= 400 && error.status < 500 && error.status !== 408) return false;
-  }
-  return failureCount < QUERY.retries;
-}
-
-/** Direct mutations (outside the queue): up to 5 retries, none on 4xx. */
-export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < QUERY.mutationRetries;
-}
-
-/** Exponential backoff capped at 30 s. */
-export function retryDelay(failureCount: number): number {
-  return Math.min(1000 * 2 ** failureCount, QUERY.backoffCapMs);
-}
-
-/**
- * The app's QueryClient: stale after 5 min, kept 24 h, refetched every 5 min while online,
- * section 9's retries, and every query persisted per query.
- */
-export function createFieldQueryClient(persister?: FieldQueryPersister): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: QUERY.staleTimeMs,
-        gcTime: QUERY.cacheTimeMs,
-        refetchInterval: QUERY.refetchIntervalMs,
-        refetchIntervalInBackground: false,
-        retry: shouldRetryQuery,
-        retryDelay,
-        // Restore from the device first, even offline.
-        networkMode: 'offlineFirst',
-        ...(persister === undefined ? {} : { persister: persister.persisterFn }),
-      },
-      mutations: { retry: shouldRetryMutation, retryDelay },
-    },
-  });
 }
 
 /**

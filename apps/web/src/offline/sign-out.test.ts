@@ -8,7 +8,8 @@ import { createDraftStore } from './drafts';
 import type { FileStore } from './files';
 import { createFileStore, createIndexedDbBlobStore } from './files';
 import type { FieldQueryPersister } from './query-persister';
-import { createFieldQueryClient, createFieldQueryPersister } from './query-persister';
+import { createFieldQueryPersister } from './query-persister';
+import { createFieldQueryClient } from './query-client';
 import type { DeviceData } from './sign-out';
 import { clearDeviceForSignOut, unsentWork } from './sign-out';
 

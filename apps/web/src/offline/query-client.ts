@@ -1,0 +1,51 @@
+// The app's QueryClient and section 9's retries: made by the entry (main.tsx) for the first
+// screen, without the persister's code, which the offline engine brings and plugs in.
+
+import { QueryClient } from '@tanstack/react-query';
+import { QUERY } from '@field/domain';
+import { ApiError } from '../api/errors';
+import type { FieldQueryPersister } from './query-persister';
+
+/** Section 9: up to 3 retries, 5 on 429, none on other 4xx. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError) {
+    if (error.kind === 'circuit-open') return false;
+    if (error.status === 429) return failureCount < QUERY.retriesOn429;
+    if (error.status >= 400 && error.status < 500 && error.status !== 408) return false;
+  }
+  return failureCount < QUERY.retries;
+}
+
+/** Direct mutations (outside the queue): up to 5 retries, none on 4xx. */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < QUERY.mutationRetries;
+}
+
+/** Exponential backoff capped at 30 s. */
+export function retryDelay(failureCount: number): number {
+  return Math.min(1000 * 2 ** failureCount, QUERY.backoffCapMs);
+}
+
+/**
+ * The app's QueryClient: stale after 5 min, kept 24 h, refetched every 5 min while online,
+ * section 9's retries, and every query persisted per query.
+ */
+export function createFieldQueryClient(persister?: FieldQueryPersister): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY.staleTimeMs,
+        gcTime: QUERY.cacheTimeMs,
+        refetchInterval: QUERY.refetchIntervalMs,
+        refetchIntervalInBackground: false,
+        retry: shouldRetryQuery,
+        retryDelay,
+        // Restore from the device first, even offline.
+        networkMode: 'offlineFirst',
+        ...(persister === undefined ? {} : { persister: persister.persisterFn }),
+      },
+      mutations: { retry: shouldRetryMutation, retryDelay },
+    },
+  });
+}

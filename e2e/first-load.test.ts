@@ -23,7 +23,7 @@ import { PHONE, signIn } from './support/session.js';
  * is what the app needs today plus a little room, so a change that adds to the first load
  * fails here and has to say why.
  */
-const LOGIN_JS_BUDGET_KB = 262;
+const LOGIN_JS_BUDGET_KB = 256;
 
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const MANIFEST = path.join(DIST, '.vite/manifest.json');

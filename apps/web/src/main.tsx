@@ -3,6 +3,7 @@
 // first load: it starts when a signed-in screen needs it or a sign-in is sent
 // (app/offline-engine.tsx), and adopts the QueryClient made here.
 
+import type { ComponentType } from 'react';
 import { StrictMode, Suspense, lazy, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -11,7 +12,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { GUEST_ROUTES } from '@field/domain';
 import { createAppRouter } from './app/router';
-import { showEngineNotice } from './app/engine-notices';
 import { EngineHost, createEngineLoader } from './app/offline-engine';
 import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
 import { preloadShell } from './app/signed-in-area';
@@ -29,14 +29,26 @@ if (container === null) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const router = createAppRouter();
 
+/** The engine's notices as toasts; their code (and the backup's) comes with the first. */
 function showNotice(notice: EngineNotice): void {
-  showEngineNotice(notice, {
-    navigate: (path) => void router.navigate(path),
-    engine: () => engineLoader.start(),
-  });
+  import('./app/engine-notices')
+    .then(({ showEngineNotice }) =>
+      showEngineNotice(notice, {
+        navigate: (path) => void router.navigate(path),
+        engine: () => engineLoader.start(),
+      }),
+    )
+    .catch((error: unknown) => console.error('The notice could not be shown', notice, error));
 }
 
-const ToastHost = lazy(() => import('./ui/toast-host'));
+// A host whose code cannot be fetched (offline before the service worker has it) shows no
+// toasts rather than failing the page.
+const ToastHost = lazy<ComponentType>(() =>
+  import('./ui/toast-host').catch((error: unknown) => {
+    console.error('The toasts could not be loaded', error);
+    return { default: () => null };
+  }),
+);
 
 /** The toasts' host, mounted (and its code loaded) once a first toast is asked for. */
 function ToastOutlet() {

@@ -164,9 +164,10 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
       // Failed for good: sent once, not again.
       expect(writes.count('update', home.id)).toBe(1);
 
+      // A full reload: the session, the engine and the queue come back before the list shows.
       await page.goto(`${base}/sync`);
       const failed = page.locator('[data-testid="queued-write"][data-status="failed"]');
-      await expect.poll(() => failed.count()).toBe(1);
+      await expect.poll(() => failed.count(), { timeout: 15_000 }).toBe(1);
       expect(await failed.getByTestId('queued-write-error').textContent()).toContain(
         'No record ID returned from the server.',
       );

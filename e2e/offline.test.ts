@@ -148,7 +148,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await page.getByTestId('offline-indicator').click();
       await page.waitForURL('**/sync');
       const failed = page.locator('[data-testid="queued-write"][data-status="failed"]');
-      await expect.poll(() => failed.count()).toBe(2);
+      await expect.poll(() => failed.count(), { timeout: 15_000 }).toBe(2);
       await expect
         .poll(() => failed.first().getByTestId('queued-write-error').textContent())
         .toContain('refused by the test');

@@ -3,6 +3,7 @@
 // are compressed and carry cache headers (static.ts, compression.ts, api-caching.ts).
 
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -53,7 +54,12 @@ export interface ServerOptions {
   mailer?: Mailer;
   /** Endpoints of the plain OAuth 2 providers, replaced (tests against a local server). */
   providerEndpoints?: Partial<Record<SocialProvider, OAuth2EndpointUrls>>;
+  /** How often the notification outbox sweeps up rows left behind; 0: never (tests). */
+  outboxSweepMs?: number;
 }
+
+/** How long a starting server waits for the bus's first LISTEN connection at most. */
+const BUS_READY_MS = 5000;
 
 function defaultWebDist(): string {
   return path.resolve(import.meta.dirname, '../../../web/dist');
@@ -126,6 +132,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const bus = createBus(database, app.log);
   app.addHook('onClose', () => bus.close());
   shareAuthChanges(bus, users.changes);
+  // Listening before serving (a few milliseconds; at most BUS_READY_MS if PostgreSQL is
+  // slow to answer, then the bus goes on connecting in the background).
+  await Promise.race([bus.ready(), setTimeout(BUS_READY_MS, undefined, { ref: false })]);
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const sessions = new SessionService(database.db, tokens, config);
   const mailer = options.mailer ?? createMailer(config.mail, config.dataDir, app.log);
@@ -151,7 +160,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   };
   const providers = new ProviderRegistry(config, app.log, options.providerEndpoints);
-  const deps = createRouteDeps(database, app.log);
+  const deps = createRouteDeps(
+    database,
+    app.log,
+    options.outboxSweepMs === undefined ? {} : { outboxSweepMs: options.outboxSweepMs },
+  );
   // After the server: writes in flight may still leave outbox work.
   app.addHook('onClose', () => deps.outbox.close());
   const notifications = createNotificationsModule({

@@ -182,7 +182,9 @@ export async function getTestServer(
     ...s3?.env,
     ...options.env,
   });
-  const app = await buildServer({ ...options.server, config, database });
+  // No outbox sweep: a sweep every 10 s would land among the queries a test counts (no
+  // test relies on it; rows are done after each write's commit).
+  const app = await buildServer({ outboxSweepMs: 0, ...options.server, config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const users = new UserRepository(database.db);
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);

@@ -28,6 +28,12 @@ export interface Bus {
   subscribe(topic: Topic, listener: Listener): () => void;
   /** After a lost LISTEN connection came back: what was said meanwhile is unknown. */
   onReconnected(listener: () => void): () => void;
+  /**
+   * Settles once the first LISTEN connection is made or has failed: a server that waits
+   * for it before serving does not see its caches emptied by that first connection (its
+   * "reconnected") just after its first requests filled them.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,6 +84,7 @@ export function localBus(log: FastifyBaseLogger): Bus {
     send: () => undefined,
     subscribe: (topic, listener) => listeners.subscribe(topic, listener),
     onReconnected: (listener) => listeners.onReconnected(listener),
+    ready: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
 }
@@ -159,7 +166,7 @@ export function postgresBus(database: DatabaseHandle, log: FastifyBaseLogger): B
   };
 
   // Connected in the background: until then the process hears only itself.
-  connect().catch((err: unknown) => {
+  const firstAttempt = connect().catch((err: unknown) => {
     log.warn({ err }, 'connecting the LISTEN connection failed; trying again');
     schedule();
   });
@@ -184,6 +191,7 @@ export function postgresBus(database: DatabaseHandle, log: FastifyBaseLogger): B
     send,
     subscribe: (topic, listener) => listeners.subscribe(topic, listener),
     onReconnected: (listener) => listeners.onReconnected(listener),
+    ready: () => firstAttempt,
     async close() {
       closed = true;
       clearTimeout(retryTimer);

@@ -52,13 +52,23 @@ export interface RouteDeps {
 }
 
 /** The record routes' dependencies over one database. */
-export function createRouteDeps(database: DatabaseHandle, log: FastifyBaseLogger): RouteDeps {
+export function createRouteDeps(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  options: { outboxSweepMs?: number } = {},
+): RouteDeps {
   const records = new RecordRepository(database.db);
   return {
     db: database.db,
     records,
     writes: new WriteRoutes(),
-    outbox: new Outbox({ db: database.db, dialect: database.dialect, records, log }),
+    outbox: new Outbox({
+      db: database.db,
+      dialect: database.dialect,
+      records,
+      log,
+      ...(options.outboxSweepMs === undefined ? {} : { sweepMs: options.outboxSweepMs }),
+    }),
     history: new HistoryRepository(database.db),
   };
 }

@@ -64,6 +64,11 @@ const queryClient = createFieldQueryClient();
 
 /** The engine, or null where the device cannot keep data (the app then runs online only). */
 async function startEngine(): Promise<OfflineEngine | null> {
+  // Notices and toasts come most often offline: their code is fetched with the engine's,
+  // while the user is signed in and (usually) online, not when the first one is due.
+  for (const preload of [import('./app/engine-notices'), import('./ui/toast-host')]) {
+    preload.catch(() => undefined);
+  }
   const { startOfflineEngine } = await import('./offline/engine');
   const engine = await startOfflineEngine({
     queryClient,

@@ -166,6 +166,12 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
         window.history.pushState({}, '', `/homes/inspections/permits?homeId=${id}`);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, other.id);
+      // The parameter chooses the home, then the address is replaced without it. (The
+      // overview behind may show the home's card, a heading of the same name: the screen's
+      // heading is looked for once the address has changed.)
+      await page.waitForURL(
+        (url) => url.pathname === '/homes/inspections/permits' && url.search === '',
+      );
       await page.getByRole('heading', { name: other.Address }).waitFor();
       expect(new URL(page.url()).search).toBe('');
       expect(await page.getByTestId('home-picker').getAttribute('aria-label')).toBe(

@@ -29,7 +29,7 @@ if (container === null) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const router = createAppRouter();
 
-/** The engine's notices as toasts; their code (and the backup's) comes with the first. */
+/** The engine's notices as toasts; their code (and the backup's) is fetched with the engine. */
 function showNotice(notice: EngineNotice): void {
   import('./app/engine-notices')
     .then(({ showEngineNotice }) =>

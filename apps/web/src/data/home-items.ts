@@ -21,6 +21,9 @@ import type { FieldRecord } from './records';
 import { fetchHomeRecords, homeRecordsKey } from './records';
 import { useSignedIn } from './session';
 
+/** The queued writes an item list lays over itself. */
+const ITEM_WRITE_TYPES = ['walkItem'] as const;
+
 /** Whether the user may read walk items at all (the items menu and routes). */
 export function canReadItems(access: Access): boolean {
   return hasAccess(access, RESOURCE_ACCESS.walkItems.read, 'read');
@@ -51,11 +54,11 @@ export function useHomeItems(homeId: string | null, access: Access): HomeItems {
     staleTime: 0,
     queryFn: ({ signal }) => fetchHomeRecords('walkItems', homeId ?? '', signal),
   });
-  const queued = useQueuedMutations();
+  const queued = useQueuedMutations(ITEM_WRITE_TYPES);
   const overlaid = overlayQueued(
     enabled ? query.data : undefined,
     queued,
-    'walkItem',
+    ITEM_WRITE_TYPES[0],
     (data) => data['HomeRID'] === homeId,
     (data) => data,
   );

@@ -139,10 +139,11 @@ export function overlayHomeWrites(
   );
 }
 
+const HOME_WRITE_TYPES = [HOME_MUTATION_TYPE];
+
 /** The signed-in user's queued home writes, live; none where the engine did not start. */
 function useQueuedHomeWrites(): readonly MutationRow[] {
-  const queued = useQueuedMutations();
-  return useMemo(() => queued.filter((row) => row.type === HOME_MUTATION_TYPE), [queued]);
+  return useQueuedMutations(HOME_WRITE_TYPES);
 }
 
 

@@ -67,6 +67,9 @@ export interface PunchItem extends ListRecord {
   Photos: PhotoRef[];
 }
 
+/** The queued writes the punch list shows the state of: photos and started walks. */
+const WALK_AND_PHOTO_WRITE_TYPES = ['file', 'closing', 'preDrywall'];
+
 const itemsKey = (homeId: string) => homeRecordsKey('walkItems', homeId);
 
 function text(value: unknown): string {
@@ -139,7 +142,7 @@ export function usePunchItems(homeId: string, access: Access): PunchView {
   const loadPreDrywall = hasAccess(access, RESOURCE_ACCESS.preDrywall.read, 'read');
   const closing = useHomeRecords('closing', loadClosing ? homeId : null);
   const preDrywall = useHomeRecords('preDrywall', loadPreDrywall ? homeId : null);
-  const queued = useQueuedMutations();
+  const queued = useQueuedMutations(WALK_AND_PHOTO_WRITE_TYPES);
 
   const photoStates = new Map<string, RecordSyncState>();
   const queuedWalks = new Set<string>();

@@ -64,7 +64,7 @@ export function useHomeRecords(resource: Resource, homeId: string | null): HomeR
     ...(writable ? { staleTime: 0 } : {}),
     queryFn: ({ signal }) => fetchHomeRecords(resource, homeId ?? '', signal),
   });
-  const queued = useQueuedMutations();
+  const queued = useQueuedMutations(def.mutationType === undefined ? [] : [def.mutationType]);
   const overlaid =
     def.mutationType === undefined
       ? { records: query.data, states: new Map() }

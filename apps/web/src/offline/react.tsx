@@ -4,7 +4,7 @@
 
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { DraftRow, FieldDatabase, MutationRow } from './database';
 import { useOfflineEngine, useOptionalOfflineEngine } from './engine-context';
 import { belongsTo, sessionUserId, subscribeSessionUser } from './session-user';
@@ -156,15 +156,63 @@ export function useQueueCounts(): QueueCounts {
 /** The signed-in user's queued writes, oldest first, live (the Mutation Queue view). */
 const NO_ROWS: MutationRow[] = [];
 
-/** Works without the engine too (a browser without IndexedDB): then nothing is queued. */
-export function useQueuedMutations(): MutationRow[] {
+interface QueueSelection {
+  rows: MutationRow[] | undefined;
+  user: string | null;
+  types: string | undefined;
+  result: MutationRow[];
+  /** Each selected row as JSON, to tell a read of the same writes from a change. */
+  texts: string[];
+}
+
+/**
+ * The signed-in user's queued writes, oldest first, live; of `types` only when given.
+ * Works without the engine too (a browser without IndexedDB): then nothing is queued.
+ *
+ * With `types`, a reader renders again only when those writes change: each read of the
+ * queue brings new row objects, so a drain of 1,000 phone calls (two reads a round) made
+ * every reader of the homes list (header, menu, picker, data panel, overview) render
+ * twice a round for writes none of them shows. Without `types` (the whole queue, which
+ * can hold 10,000 writes) every read is a change.
+ */
+export function useQueuedMutations(types?: readonly string[]): MutationRow[] {
   const engine = useOptionalOfflineEngine();
+  const db = engine?.db;
   const user = useSessionUserId();
-  const rows = useQueueRows(engine?.db);
-  return useMemo(
-    () => (rows === undefined ? NO_ROWS : rows.filter((row) => belongsTo(row.author, user))),
-    [rows, user],
+  const typesKey = types?.join('\u0000');
+  const subscribe = useCallback(
+    (listener: () => void) => (db === undefined ? noQueue() : subscribeQueue(db, listener)),
+    [db],
   );
+  const kept = useRef<QueueSelection | undefined>(undefined);
+  const select = useCallback((): MutationRow[] => {
+    const rows = db === undefined ? undefined : queueSnapshot(db).rows;
+    const previous = kept.current;
+    if (
+      previous !== undefined &&
+      previous.rows === rows &&
+      previous.user === user &&
+      previous.types === typesKey
+    ) {
+      return previous.result;
+    }
+    const wanted = typesKey === undefined ? undefined : new Set(typesKey.split('\u0000'));
+    const own = (rows ?? NO_ROWS).filter(
+      (row) => belongsTo(row.author, user) && (wanted === undefined || wanted.has(row.type)),
+    );
+    const texts = wanted === undefined ? [] : own.map((row) => JSON.stringify(row));
+    const same =
+      wanted !== undefined &&
+      previous !== undefined &&
+      previous.types === typesKey &&
+      previous.user === user &&
+      previous.texts.length === texts.length &&
+      texts.every((text, index) => text === previous.texts[index]);
+    const result = same ? previous.result : own.length === 0 ? NO_ROWS : own;
+    kept.current = { rows, user, types: typesKey, result, texts };
+    return result;
+  }, [db, user, typesKey]);
+  return useSyncExternalStore(subscribe, select);
 }
 
 /** The connection state the engine uses (events + checks), live. */

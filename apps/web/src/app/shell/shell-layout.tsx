@@ -98,6 +98,26 @@ function usePageTitle(): string {
   return route === undefined ? t('app.name') : t(`nav.${route.titleId}`);
 }
 
+/**
+ * The header's bar: a screen opening, or requests in flight. Its own component, so a fetch
+ * that starts or ends renders only the bar again, not the whole shell (a queue drain or
+ * a sync starts and ends hundreds of them).
+ */
+function ActivityBar() {
+  const { t } = useTranslation();
+  const busy = useIsFetching() + useIsMutating() > 0;
+  const navigating = useNavigating();
+  return (
+    <Box sx={{ height: 4 }}>
+      {navigating ? (
+        <NavigationProgress />
+      ) : (
+        busy && <LinearProgress color="secondary" aria-label={t('header.requestsInFlight')} />
+      )}
+    </Box>
+  );
+}
+
 export function ShellLayout() {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -108,8 +128,6 @@ export function ShellLayout() {
   const online = useOnline();
   // Started before the shell renders (signed-in-area.tsx); null where it cannot run.
   const engineRunning = useOptionalOfflineEngine() !== null;
-  const busy = useIsFetching() + useIsMutating() > 0;
-  const navigating = useNavigating();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -212,13 +230,7 @@ export function ShellLayout() {
           <ProfileMenu onFeedback={() => setFeedbackOpen(true)} />
         </Toolbar>
         {horizontal && <HorizontalMenu menu={menu} />}
-        <Box sx={{ height: 4 }}>
-          {navigating ? (
-            <NavigationProgress />
-          ) : (
-            busy && <LinearProgress color="secondary" aria-label={t('header.requestsInFlight')} />
-          )}
-        </Box>
+        <ActivityBar />
       </AppBar>
 
       {!horizontal &&

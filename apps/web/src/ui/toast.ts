@@ -26,7 +26,9 @@ export function toastsWanted(): boolean {
 
 export function onToastsWanted(listener: () => void): () => void {
   wantedListeners.add(listener);
-  return () => wantedListeners.delete(listener);
+  return () => {
+    wantedListeners.delete(listener);
+  };
 }
 
 /** Called by the mounted host: the toasts asked for so far are shown. */

@@ -10,7 +10,7 @@ import { PermanentMutationError } from './mutation-handlers';
 import { MutationQueue } from './mutation-queue';
 import { ENGINE_TEXTS } from './texts';
 
-function setup(name: string, send: () => Promise<unknown>) {
+function setup(name: string, send: () => Promise<unknown>, probe?: () => Promise<boolean>) {
   const db = openFieldDatabase(name);
   const handlers: HandlerRegistry = new Map([['phoneCall:delete', { send }]]);
   let online = false;
@@ -28,6 +28,7 @@ function setup(name: string, send: () => Promise<unknown>) {
     queue,
     notify: (n) => notices.push(n),
     target,
+    ...(probe === undefined ? {} : { probe }),
     doc: {
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
@@ -63,6 +64,28 @@ describe('connection monitor', () => {
         { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
       ]),
     );
+    monitor.stop();
+  });
+
+  it("waits its 1 s and reports syncing and success when the server's health check answers at once", async () => {
+    // The app's monitor checks the server when the browser says online; that check found
+    // the server and replayed the queue at once, so the debounced replay found nothing
+    // and the user was never told the changes had gone.
+    const send = vi.fn(() => Promise.resolve({}));
+    const { queue, notices, monitor, goOnline } = setup('connection-test-4', send, () =>
+      Promise.resolve(true),
+    );
+    await queue.enqueue({ type: 'phoneCall', operation: 'delete', data: { id: 'a' } });
+    goOnline();
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(send).not.toHaveBeenCalled();
+    await vi.waitFor(() =>
+      expect(notices).toEqual([
+        { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+        { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
+      ]),
+    );
+    expect(send).toHaveBeenCalledTimes(1);
     monitor.stop();
   });
 

@@ -83,8 +83,10 @@ export function startConnectionMonitor(options: ConnectionMonitorOptions): Conne
       .then((reachable) => {
         set(reachable);
         // Writes waiting on nothing but a trigger (a refreshed sign-in, another tab's
-        // pass that ended) go out within one check.
-        if (reachable) options.queue.kick();
+        // pass that ended) go out within one check; not while a returned connection's
+        // replay is due, which reports syncing and success (sent here, it left that replay
+        // nothing to report).
+        if (reachable && debounce === undefined) options.queue.kick();
       })
       .catch(() => set(false));
   }

@@ -4,11 +4,24 @@
 // stay alerts.
 
 import { forwardRef, useEffect, useLayoutEffect, useRef } from 'react';
+import { styled } from '@mui/material/styles';
 import type { CustomContentProps } from 'notistack';
 import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
 import { UI } from '@field/domain';
 import type { ToastFunctions } from './toast';
 import { toastHostMounted } from './toast';
+
+/**
+ * notistack's look with darker colours: its own orange, blue and green put white text at
+ * 2.2, 3.1 and 3.3 to 1, below the 4.5 a small text needs in daylight on a site. Each of
+ * these is 5 to 8 to 1.
+ */
+const ToastContent = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
+  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#a84300' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#c62828' },
+});
 
 const PoliteToast = forwardRef<HTMLDivElement, CustomContentProps>(
   function PoliteToast(props, forwarded) {
@@ -17,7 +30,7 @@ const PoliteToast = forwardRef<HTMLDivElement, CustomContentProps>(
       own.current?.setAttribute('role', 'status');
     });
     return (
-      <MaterialDesignContent
+      <ToastContent
         {...props}
         ref={(node) => {
           own.current = node;
@@ -34,6 +47,7 @@ const TOAST_COMPONENTS = {
   info: PoliteToast,
   success: PoliteToast,
   warning: PoliteToast,
+  error: ToastContent,
 };
 
 // Through notistack's live exports: a provider mounted later (a test's next render) takes

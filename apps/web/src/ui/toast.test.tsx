@@ -1,7 +1,7 @@
 // Toasts asked for before their host has loaded (the first toast of a visit loads it) are
 // shown once it is mounted, in the order they were asked for.
 
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { persistentToast, toast, toastsWanted } from './toast';
 import ToastHost from './toast-host';
@@ -18,5 +18,35 @@ describe('toasts before their host has loaded', () => {
     // A success is announced politely; a save error stays an alert.
     expect(synced.closest('[role="status"]')).not.toBeNull();
     expect(within(document.body).getByRole('alert').contains(error)).toBe(true);
+  });
+});
+
+/** The WCAG contrast ratio of two `rgb(...)` colours. */
+function contrast(one: string, other: string): number {
+  const luminance = (colour: string): number => {
+    const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map((part) => {
+      const c = Number(part) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+describe('toast colours', () => {
+  it('shows every kind of toast in white text readable on its colour (4.5:1 at least)', async () => {
+    render(<ToastHost maxSnack={5} />);
+    const kinds = ['info', 'success', 'warning', 'error'] as const;
+    act(() => {
+      for (const kind of kinds) toast(`A ${kind} toast`, kind);
+    });
+    for (const kind of kinds) {
+      const text = await screen.findByText(`A ${kind} toast`);
+      const box = text.closest<HTMLElement>('.notistack-MuiContent');
+      expect(box, kind).not.toBeNull();
+      const style = getComputedStyle(box as HTMLElement);
+      expect(contrast(style.color, style.backgroundColor), kind).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -153,7 +153,7 @@ export function useQueueCounts(): QueueCounts {
   }, [rows, user]);
 }
 
-/** The signed-in user's queued writes, oldest first, live (the Mutation Queue view). */
+/** No queued writes (one array, so readers of an empty queue keep it). */
 const NO_ROWS: MutationRow[] = [];
 
 interface QueueSelection {
@@ -166,8 +166,9 @@ interface QueueSelection {
 }
 
 /**
- * The signed-in user's queued writes, oldest first, live; of `types` only when given.
- * Works without the engine too (a browser without IndexedDB): then nothing is queued.
+ * The signed-in user's queued writes, oldest first, live (the Mutation Queue view); of
+ * `types` only when given. Works without the engine too (a browser without IndexedDB):
+ * then nothing is queued.
  *
  * With `types`, a reader renders again only when those writes change: each read of the
  * queue brings new row objects, so a drain of 1,000 phone calls (two reads a round) made

@@ -127,13 +127,17 @@ function subscribeQueue(db: FieldDatabase, listener: () => void): () => void {
 
 const noQueue = (): (() => void) => () => undefined;
 
-/** Every queued write (any author), oldest first, live; undefined until first read. */
-function useQueueRows(db: FieldDatabase | undefined): MutationRow[] | undefined {
-  const subscribe = useCallback(
+/** The shared queue read's subscription for useSyncExternalStore (none without a database). */
+function useQueueSubscription(db: FieldDatabase | undefined): (listener: () => void) => () => void {
+  return useCallback(
     (listener: () => void) => (db === undefined ? noQueue() : subscribeQueue(db, listener)),
     [db],
   );
-  return useSyncExternalStore(subscribe, () =>
+}
+
+/** Every queued write (any author), oldest first, live; undefined until first read. */
+function useQueueRows(db: FieldDatabase | undefined): MutationRow[] | undefined {
+  return useSyncExternalStore(useQueueSubscription(db), () =>
     db === undefined ? undefined : queueSnapshot(db).rows,
   );
 }
@@ -181,10 +185,7 @@ export function useQueuedMutations(types?: readonly string[]): MutationRow[] {
   const db = engine?.db;
   const user = useSessionUserId();
   const typesKey = types?.join('\u0000');
-  const subscribe = useCallback(
-    (listener: () => void) => (db === undefined ? noQueue() : subscribeQueue(db, listener)),
-    [db],
-  );
+  const subscribe = useQueueSubscription(db);
   const kept = useRef<QueueSelection | undefined>(undefined);
   const select = useCallback((): MutationRow[] => {
     const rows = db === undefined ? undefined : queueSnapshot(db).rows;

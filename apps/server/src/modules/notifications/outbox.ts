@@ -6,12 +6,12 @@
 // (on PostgreSQL rows another process holds are skipped), so each is done once, also when
 // the writing process stops before getting to it.
 
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { sortableId } from '../../db/sortable-id.js';
 import type { RecordRepository } from '../records/repository.js';
 import type { HomeEvent } from './service.js';
 import { notifyHomeStaff } from './service.js';
@@ -26,20 +26,6 @@ const SWEEP_MS = 10_000;
 export interface OutboxWriter {
   trx: Transaction<Database>;
   afterCommit(work: () => void): void;
-}
-
-let lastMillis = 0;
-let sequence = 0;
-
-/** An id that sorts after every earlier one of this process. */
-export function sortableId(): string {
-  const now = Date.now();
-  if (now === lastMillis) sequence += 1;
-  else {
-    lastMillis = now;
-    sequence = 0;
-  }
-  return `${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}-${randomBytes(6).toString('hex')}`;
 }
 
 export interface OutboxOptions {

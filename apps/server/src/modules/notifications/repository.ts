@@ -2,7 +2,6 @@
 // are soft (a tombstone with deleted_at), so the live stream of any process can tell
 // its subscribers; list and counts show live rows only.
 
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Notification, NotificationApp, NotificationCounts, Scope } from '@field/domain';
 
@@ -32,24 +31,6 @@ export interface NewNotification {
 export interface CountPair {
   total: number;
   unread: number;
-}
-
-let lastMillis = 0;
-let sequence = 0;
-
-/**
- * A new notification id that sorts after every id this process made before, so rows of
- * one millisecond still list newest first (the list orders by createdAt, then id).
- */
-export function newNotificationId(): string {
-  const now = Date.now();
-  if (now === lastMillis) sequence += 1;
-  else {
-    lastMillis = now;
-    sequence = 0;
-  }
-  const time = now.toString(36).padStart(9, '0');
-  return `${time}${sequence.toString(36).padStart(4, '0')}-${randomBytes(6).toString('hex')}`;
 }
 
 function isApp(value: string): value is NotificationApp {

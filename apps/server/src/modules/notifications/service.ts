@@ -20,7 +20,8 @@ import type { RecordRepository } from '../records/repository.js';
 import type { WriteContext } from '../records/routes.js';
 import type { Outbox, OutboxWriter } from './outbox.js';
 import type { ApiNotification, Executor, NewNotification } from './repository.js';
-import { NotificationRepository, newNotificationId } from './repository.js';
+import { sortableId } from '../../db/sortable-id.js';
+import { NotificationRepository } from './repository.js';
 
 /** What a home event needs: who wrote, when, and where its outbox row goes. */
 export interface HomeEventContext extends OutboxWriter {
@@ -94,7 +95,7 @@ export async function notifyHomeStaff(
   await repository.insertMany(
     trx,
     recipients.map((userId) => ({
-      id: newNotificationId(),
+      id: sortableId(),
       userId,
       title: event.title,
       priority: 'normal',
@@ -196,7 +197,7 @@ export async function createAnnouncement(
   };
   return repository.insertMany(
     trx,
-    recipients.map((userId) => ({ ...base, id: newNotificationId(), userId })),
+    recipients.map((userId) => ({ ...base, id: sortableId(), userId })),
     now,
   );
 }

@@ -5,7 +5,7 @@
 import type { FieldWrite, HistoryEntry } from '@field/domain';
 import type { Kysely } from 'kysely';
 import type { Database, RecordHistoryTable } from '../../db/schema.js';
-import { sortableId } from '../notifications/outbox.js';
+import { sortableId } from '../../db/sortable-id.js';
 import type { Executor } from './repository.js';
 
 export interface HistoryWrite {

@@ -41,29 +41,16 @@ export function applyWrite(records: StoredRecord[], row: MutationRow): StoredRec
   return records.map((record) => (record.id === id ? { ...record, ...data, id } : record));
 }
 
-/** How long a confirmed write may wait to be applied while the queue is still sending. */
-export const CONFIRMED_WRITES_GAP_MS = 1000;
-
 /**
- * Applies every write the queue reports sent; returns an unsubscribe. Each write reads
- * and writes its home's whole row, so the writes of one home list are applied together:
- * when the queue's pass ends (a single write: at once), and at most every `gapMs` while
- * a long drain goes on. One write per confirmed write made a long drain to one home
- * quadratic (10,000 queued phone calls of one home were sent at ~14 a second, the page
- * busy re-encoding a growing list); one per answered request still took a quarter of
- * the page's time in a drain of 1,000 (bench/src/queue-drain.ts). A write confirmed
- * meanwhile is on the server: at worst, with the page closed before it is applied, the
- * next sync brings it onto the device.
+ * Applies every write the queue reports sent; returns an unsubscribe. The writes of one
+ * home list that arrive while that list is being written are applied together in the
+ * next write: each write reads and writes the home's whole row, so one per confirmed
+ * write made a long drain to one home quadratic (10,000 queued phone calls of one home
+ * were sent at ~14 a second, the page busy re-encoding a growing list).
  */
-export function applyConfirmedWrites(
-  queue: Pick<MutationQueue, 'subscribe'>,
-  store: Pick<HomeStore, 'apply'>,
-  gapMs = CONFIRMED_WRITES_GAP_MS,
-): () => void {
+export function applyConfirmedWrites(queue: MutationQueue, store: HomeStore): () => void {
   const waiting = new Map<string, { target: HomeListTarget; rows: MutationRow[] }>();
   const writing = new Set<string>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let passing = false;
   const flush = (key: string): void => {
     const next = waiting.get(key);
     if (next === undefined || writing.has(key)) return;
@@ -74,26 +61,10 @@ export function applyConfirmedWrites(
       .catch((error: unknown) => console.error('Applying a confirmed write failed', error))
       .finally(() => {
         writing.delete(key);
-        // What came while this was written: at once if the pass has ended meanwhile.
-        if (!waiting.has(key)) return;
-        if (passing) later();
-        else flush(key);
+        flush(key);
       });
   };
-  const flushAll = (): void => {
-    clearTimeout(timer);
-    timer = undefined;
-    for (const key of [...waiting.keys()]) flush(key);
-  };
-  const later = (): void => {
-    timer ??= setTimeout(flushAll, gapMs);
-  };
-  const unsubscribe = queue.subscribe((event) => {
-    if (event.type === 'pass-start') passing = true;
-    if (event.type === 'pass-end') {
-      passing = false;
-      flushAll();
-    }
+  return queue.subscribe((event) => {
     if (event.type !== 'sent') return;
     const target = targetOfWrite(event.mutation);
     if (target === undefined) return;
@@ -101,11 +72,7 @@ export function applyConfirmedWrites(
     const entry = waiting.get(key) ?? { target, rows: [] };
     entry.rows.push(event.mutation);
     waiting.set(key, entry);
-    if (passing) later();
-    else flush(key);
+    // After the round's other `sent` events (emitted together), so they share the write.
+    queueMicrotask(() => flush(key));
   });
-  return () => {
-    unsubscribe();
-    clearTimeout(timer);
-  };
 }

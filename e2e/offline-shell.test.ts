@@ -204,4 +204,30 @@ describe.skipIf(skipReason !== undefined)('the installable app', () => {
       expect(await prompt.isVisible()).toBe(false);
     });
   });
+
+  it('API calls go to the network without waking the service worker', async () => {
+    // The worker keeps no API answers: it counts the fetch events it sees, by kind.
+    await writeFile(
+      path.join(webDist, 'sw.js'),
+      `${builtWorker}\n;const seen = { api: 0, other: 0 };` +
+        ` self.addEventListener('fetch', (event) => {` +
+        ` if (new URL(event.request.url).pathname.startsWith('/api/')) seen.api += 1; else seen.other += 1; });` +
+        ` self.addEventListener('message', (event) => {` +
+        ` if (event.data && event.data.type === '${REVISION_MESSAGE}') event.ports[0]?.postMessage(seen); });\n`,
+    );
+    await session.withPage(DESKTOP, async (page) => {
+      await openControlledPage(page);
+      let apiCalls = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls += 1;
+      });
+      await signIn(page, 'manager@example.com');
+      await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
+      expect(apiCalls).toBeGreaterThan(0);
+      // The worker did see the page's own files (the reload under its control).
+      const seen = (await controllerRevision(page)) as { api: number; other: number };
+      expect(seen.api).toBe(0);
+      expect(seen.other).toBeGreaterThan(0);
+    });
+  });
 });

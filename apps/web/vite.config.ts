@@ -73,6 +73,9 @@ export default defineConfig({
         // The shell and all lazy route chunks, so a screen never opened online still opens
         // offline. The English translation file is a JS chunk and comes along.
         globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+        // Part of the worker itself, not a file of the app (public/sw-network-routes.js).
+        globIgnores: ['**/node_modules/**/*', 'sw-network-routes.js'],
+        importScripts: ['/sw-network-routes.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(?:\/|$)/],
         // No runtime caching: API answers live in the offline engine's IndexedDB, where

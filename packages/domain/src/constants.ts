@@ -102,6 +102,12 @@ export const UI = {
 export const CONNECTION = {
   syncDebounceMs: 1 * SECOND,
   checkIntervalMs: 30 * SECOND,
+  /**
+   * A health check not answered by then counts as no connection. On a weak signal a
+   * request can hang without failing; one left open would also keep the old service
+   * worker busy, so a new version could not take over.
+   */
+  probeTimeoutMs: 5 * SECOND,
 } as const;
 
 export const DATA_PANEL = {

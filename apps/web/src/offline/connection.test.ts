@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@field/domain';
 import { createApiClient } from '../api/client';
 import type { SyncNotice } from './connection';
-import { startConnectionMonitor } from './connection';
+import { healthProbe, startConnectionMonitor } from './connection';
 import { openFieldDatabase } from './database';
 import type { HandlerRegistry } from './mutation-handlers';
 import { PermanentMutationError } from './mutation-handlers';
@@ -116,5 +118,26 @@ describe('connection monitor', () => {
     });
     await vi.waitFor(() => expect(monitor.isOnline()).toBe(false));
     monitor.stop();
+  });
+
+  it('a health check the server never answers counts as offline after its time limit', async () => {
+    // A server that answers /api/health only when told to: a stalled request must not
+    // leave the app waiting for ever (nor hold up a new version's takeover).
+    let answer = false;
+    const server = createServer((request, response) => {
+      if (answer && request.url === '/api/health') response.end('{"status":"ok"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      await expect(healthProbe(base, 300)()).resolves.toBe(false);
+      expect(Date.now() - started).toBeLessThan(3000);
+      answer = true;
+      await expect(healthProbe(base, 3000)()).resolves.toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

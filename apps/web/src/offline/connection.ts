@@ -31,10 +31,16 @@ export interface ConnectionMonitor {
 }
 
 /** Probes the API's health route. */
-export function healthProbe(baseUrl = ''): () => Promise<boolean> {
+export function healthProbe(
+  baseUrl = '',
+  timeoutMs: number = CONNECTION.probeTimeoutMs,
+): () => Promise<boolean> {
   return async () => {
     try {
-      const response = await fetch(`${baseUrl}/api/health`, { cache: 'no-store' });
+      const response = await fetch(`${baseUrl}/api/health`, {
+        cache: 'no-store',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       return response.ok;
     } catch {
       return false;

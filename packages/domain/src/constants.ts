@@ -29,13 +29,20 @@ export const QUERY = {
 export const QUEUE = {
   /** After more than this many retries a queued mutation becomes failed. */
   maxRetries: 3,
+  /** Section 4's "parallel batches of 5". */
   batchSize: 5,
   /**
-   * Batches of `batchSize` a pass sends at once, each as one `POST /api/batch` request
-   * (ours, not the spec's: one request per write left the server's per-request work, not
-   * the writes, setting the pace; docs/performance.md).
+   * Batches of `batchSize` sent at once in one `POST /api/batch` request (ours, not the
+   * spec's: with a request per write, and then per batch, the per-request work in the
+   * page and on the server set the pace, not the writes; docs/decisions.md, "Batch
+   * requests for the write queue").
    */
   parallelBatches: 4,
+  /**
+   * Requests a pass keeps on their way: the next goes as soon as one is answered, so
+   * neither the connection nor the server waits for the page's bookkeeping (ours).
+   */
+  requestsInFlight: 2,
 } as const;
 
 export const CIRCUIT_BREAKER = {

@@ -144,20 +144,38 @@ describe('replay against the real server', () => {
     expect(invalidated).toEqual([['phoneCalls', 'h1']]);
   });
 
-  it('sends parallel batches of 5 in one request each, each write once', async () => {
+  it('sends four batches of 5 to a request, two requests at once, each write once', async () => {
     const queue = makeQueue();
     const before = await callsOf();
-    const ids = Array.from({ length: 23 }, () => crypto.randomUUID());
+    const ids = Array.from({ length: 45 }, () => crypto.randomUUID());
     for (const id of ids) await queue.enqueue(call(id));
     const result = await queue.process();
-    expect(result).toMatchObject({ sent: 23, failed: 0, pending: 0 });
-    // Four batches of 5 go at once, then the last 3.
-    expect(network.batches).toEqual([5, 5, 5, 5, 3]);
-    const firstRound = network.requests.slice(0, 20);
-    const lastStart = Math.max(...firstRound.map((r) => r.startedAt));
-    expect(lastStart).toBeLessThan(Math.min(...firstRound.map((r) => r.endedAt ?? Infinity)));
+    expect(result).toMatchObject({ sent: 45, failed: 0, pending: 0 });
+    expect(network.batches).toEqual([20, 20, 5]);
+    // The first two requests are on their way together, in the order the writes were queued.
+    const writes = network.requests.filter((r) => r.idempotencyKey !== undefined);
+    expect(writes.map((r) => r.idempotencyKey)).toEqual(ids);
+    const [first, second] = [writes.slice(0, 20), writes.slice(20, 40)];
+    expect(Math.max(...second.map((r) => r.startedAt))).toBeLessThan(
+      Math.min(...first.map((r) => r.endedAt ?? Infinity)),
+    );
     for (const id of ids) expect(network.sentWithKey(id)).toHaveLength(1);
-    expect(await callsOf()).toBe(before + 23);
+    expect(await callsOf()).toBe(before + 45);
+  });
+
+  it('sends the next request as soon as one is answered, not after the slowest', async () => {
+    const queue = makeQueue();
+    const ids = Array.from({ length: 60 }, () => crypto.randomUUID());
+    for (const id of ids) await queue.enqueue(call(id));
+    // The first request is slow; the other writes must not wait for it.
+    const slow = ids[0];
+    network.fault = (request) => (request.idempotencyKey === slow ? { delayMs: 400 } : undefined);
+    expect(await queue.process()).toMatchObject({ sent: 60, failed: 0, pending: 0 });
+    const writes = network.requests.filter((r) => r.idempotencyKey !== undefined);
+    const slowEnd = writes.find((r) => r.idempotencyKey === slow)?.endedAt ?? 0;
+    const third = writes.find((r) => r.idempotencyKey === ids[40]);
+    expect(third?.startedAt).toBeLessThan(slowEnd);
+    expect(network.batches).toEqual([20, 20, 20]);
   });
 
   it('sends the writes alone when a batch request itself is refused', async () => {

@@ -2,9 +2,10 @@
 // store, and only then applied optimistically; a pass (one at a time, one tab at a time)
 // sends due writes in parallel batches of 5, each write with its id as Idempotency-Key,
 // keeps each entry until the server has answered, and keeps writes to one record in
-// order. A batch travels as one `POST /api/batch` request with an answer per write
-// (writes that cannot share a request, a file's bytes, go alone). Each write records its
-// author; only the signed-in user's writes are sent (another user's wait for them).
+// order. Four batches travel in one `POST /api/batch` request with an answer per write,
+// two requests on their way at once (writes that cannot share a request, a file's bytes,
+// go alone). Each write records its author; only the signed-in user's writes are sent
+// (another user's wait for them).
 
 import type { QueryKey } from '@tanstack/react-query';
 import type { Transaction } from 'dexie';
@@ -30,7 +31,12 @@ import {
 import type { ApiClient } from '../api/client';
 import { API_PATHS, ApiError, isTransient } from '../api/client';
 import type { FieldDatabase, MutationRow } from './database';
-import type { HandlerRegistry, MutationData, MutationHandler } from './mutation-handlers';
+import type {
+  HandlerRegistry,
+  MutationData,
+  MutationHandler,
+  WriteOrder,
+} from './mutation-handlers';
 import {
   PermanentMutationError,
   handlerKey,
@@ -123,8 +129,10 @@ export interface MutationQueueOptions {
   /** Delay before retry number `retryCount` when the server gave no Retry-After. */
   backoffMs?: (retryCount: number) => number;
   batchSize?: number;
-  /** Batches sent at once in one pass round. */
+  /** Batches of `batchSize` one request carries. */
   parallelBatches?: number;
+  /** Batch requests on their way at once. */
+  requestsInFlight?: number;
   maxRetries?: number;
   /** Start a pass after each enqueue (default true). */
   processOnEnqueue?: boolean;
@@ -153,6 +161,25 @@ function browserOnline(): boolean {
 type Outcome = 'sent' | 'failed' | 'retry' | 'stop' | 'skipped' | 'conflict';
 
 class AuthRequiredError extends Error {}
+
+/** One request of a pass: a batch, or a write that goes alone (a file's bytes). */
+interface Outgoing {
+  rows: MutationRow[];
+  alone: boolean;
+}
+
+/** What a pass knows between its requests. */
+interface Pass {
+  /** The queue as last read, without the writes that left it. */
+  rows: MutationRow[];
+  /** Writes sent (or tried) in this pass: not sent again by it. */
+  attempted: Set<string>;
+  /** Requests answered and not yet settled in the store. */
+  answered: { rows: MutationRow[]; outcomes: Outcome[] }[];
+  sent: number;
+  failed: number;
+  stop: boolean;
+}
 
 /** A write's own failed answer inside a batch, as the error a request of its own gives. */
 function answerError(answer: BatchedAnswer): ApiError {
@@ -184,6 +211,9 @@ export class MutationQueue {
   /** The last pass found another tab draining; look again soon in case it missed ours. */
   private lockBusy = false;
   private refreshing: Promise<boolean> | undefined;
+  private invalidating: Promise<void> | undefined;
+  private readonly invalidationKeys: QueryKey[] = [];
+  private readonly orders = new WeakMap<MutationRow, WriteOrder>();
 
   constructor(options: MutationQueueOptions) {
     this.options = options;
@@ -383,43 +413,114 @@ export class MutationQueue {
     return locked.value;
   }
 
+  /**
+   * Sends the due writes with up to `requestsInFlight` batch requests (and `batchSize`
+   * writes that go alone) on their way at once: as soon as one request is answered, its
+   * writes leave the queue and the next ones are claimed, in one transaction, while the
+   * others are still on their way. (Rounds that waited for all of their requests left the
+   * connection and the server idle behind the slowest one and the page's bookkeeping.)
+   */
   private async drain(): Promise<PassResult> {
     this.emit({ type: 'pass-start' });
-    const attempted = new Set<string>();
-    let sent = 0;
-    let failed = 0;
-    let stop = false;
-    // The table is read once, then only the rows a batch touched; it is read again when
-    // nothing is left to send, to pick up writes queued meanwhile.
-    let rows = await this.loadRows();
-    while (!stop && this.isOnline()) {
-      let batch = this.nextBatch(rows, attempted);
-      if (batch.length === 0) {
-        rows = await this.loadRows();
-        batch = this.nextBatch(rows, attempted);
-        if (batch.length === 0) break;
+    // The table is read once, then only the rows a request touched; it is read again when
+    // nothing is left to send or on its way, to pick up writes queued meanwhile.
+    const pass: Pass = {
+      rows: await this.loadRows(),
+      attempted: new Set(),
+      answered: [],
+      sent: 0,
+      failed: 0,
+      stop: false,
+    };
+    const running = new Set<Promise<void>>();
+    const free = {
+      shared: this.options.requestsInFlight ?? QUEUE.requestsInFlight,
+      alone: this.batchSize,
+    };
+    try {
+      for (;;) {
+        const picking = !pass.stop && this.isOnline();
+        const requests = await this.settleAndClaim(pass, picking ? free : undefined, running.size);
+        for (const request of requests) {
+          const slot = request.alone ? 'alone' : 'shared';
+          free[slot] -= 1;
+          const sending: Promise<void> = this.sendRequest(request)
+            .then((outcomes) => {
+              pass.answered.push({ rows: request.rows, outcomes });
+            })
+            .finally(() => {
+              free[slot] += 1;
+              running.delete(sending);
+            });
+          running.add(sending);
+        }
+        if (pass.answered.length > 0) continue;
+        if (running.size === 0) break;
+        await Promise.race(running);
       }
-      for (const row of batch) attempted.add(row.id);
-      const claimed = await this.claim(batch);
-      const outcomes = await this.sendRound(batch, claimed);
-      const done = batch.filter((_row, index) => outcomes[index] === 'sent');
-      // Only now, with the server's answers in hand, do the entries leave the queue.
-      if (done.length > 0) await this.db.mutations.bulkDelete(done.map((row) => row.id));
-      sent += done.length;
-      failed += outcomes.filter((outcome) => outcome === 'failed').length;
-      stop = outcomes.includes('stop');
-      for (const row of done) this.emit({ type: 'sent', mutation: row });
-      const invalidations = done.flatMap((row) => this.queryKeysOf(row));
-      if (invalidations.length > 0) await this.invalidate(invalidations);
-      // Sent rows are gone; only the others (failed, waiting) are read again.
-      const sentIds = new Set(done.map((row) => row.id));
-      rows = rows.filter((row) => !sentIds.has(row.id));
-      const others = batch.filter((row) => !sentIds.has(row.id)).map((row) => row.id);
-      if (others.length > 0) rows = await this.refreshRows(rows, others);
+    } finally {
+      // Never leave the lock with requests on their way (their rows stay in flight).
+      await Promise.allSettled(running);
     }
-    const result = { ran: true, sent, failed, pending: await this.pendingCount() };
+    await this.invalidating;
+    const result = {
+      ran: true,
+      sent: pass.sent,
+      failed: pass.failed,
+      pending: await this.pendingCount(),
+    };
     this.emit({ type: 'pass-end', result });
     return result;
+  }
+
+  /**
+   * One transaction: the answered writes leave the queue (only now, with the server's
+   * answers in hand), the others are read again, and the next due writes that fit in
+   * `free` are marked in flight. Answers the requests to send them in.
+   */
+  private async settleAndClaim(
+    pass: Pass,
+    free: { shared: number; alone: number } | undefined,
+    running: number,
+  ): Promise<Outgoing[]> {
+    const answered = pass.answered.splice(0);
+    const done = answered.flatMap((a) => a.rows.filter((_row, i) => a.outcomes[i] === 'sent'));
+    const sentIds = new Set(done.map((row) => row.id));
+    const others = answered.flatMap((a) => a.rows.filter((row) => !sentIds.has(row.id)));
+    for (const a of answered) {
+      pass.failed += a.outcomes.filter((outcome) => outcome === 'failed').length;
+      if (a.outcomes.includes('stop')) pass.stop = true;
+    }
+    const room = pass.stop ? undefined : free;
+    let picked: MutationRow[] = [];
+    const claimed = await this.db.transaction('rw', this.db.mutations, async () => {
+      if (done.length > 0) await this.db.mutations.bulkDelete([...sentIds]);
+      let rows = pass.rows.filter((row) => !sentIds.has(row.id));
+      if (others.length > 0) {
+        rows = await this.refreshRows(
+          rows,
+          others.map((row) => row.id),
+        );
+      }
+      if (room !== undefined) {
+        picked = this.dueWrites(rows, pass.attempted, room);
+        if (picked.length === 0 && running === 0) {
+          rows = await this.loadRows();
+          picked = this.dueWrites(rows, pass.attempted, room);
+        }
+      }
+      pass.rows = rows;
+      return this.claim(picked);
+    });
+    pass.sent += done.length;
+    for (const row of done) this.emit({ type: 'sent', mutation: row });
+    const invalidations = done.flatMap((row) => this.queryKeysOf(row));
+    if (invalidations.length > 0) this.invalidateSoon(invalidations);
+    for (const row of picked) pass.attempted.add(row.id);
+    // A write gone meanwhile (discarded, or sent by another tab) is answered at once.
+    const gone = picked.filter((row) => !claimed.has(row.id));
+    if (gone.length > 0) pass.answered.push({ rows: gone, outcomes: gone.map(() => 'skipped') });
+    return this.requestsOf(picked.filter((row) => claimed.has(row.id)));
   }
 
   private loadRows(): Promise<MutationRow[]> {
@@ -444,22 +545,31 @@ export class MutationQueue {
     return this.options.batchSize ?? QUEUE.batchSize;
   }
 
+  /** Writes one batch request carries. */
+  private get requestSize(): number {
+    return this.batchSize * (this.options.parallelBatches ?? QUEUE.parallelBatches);
+  }
+
   /**
-   * The due writes of one round, none behind an earlier write holding a record or file it
-   * needs (its own, or one it refers to: mutation-handlers.ts writeOrderOf): up to
-   * `parallelBatches` batches that can share a request, and up to one batch of writes
-   * that go alone.
+   * The due writes that fill the `free` batch requests and the `free` places of writes
+   * that go alone, none behind an earlier write (on its way or not) holding a record or
+   * file it needs: its own, or one it refers to (mutation-handlers.ts writeOrderOf).
    */
-  private nextBatch(rows: readonly MutationRow[], attempted: Set<string>): MutationRow[] {
+  private dueWrites(
+    rows: readonly MutationRow[],
+    attempted: Set<string>,
+    free: { shared: number; alone: number },
+  ): MutationRow[] {
     const now = this.now();
     const busy = new Set<string>();
     const round: MutationRow[] = [];
-    let shared = this.batchSize * (this.options.parallelBatches ?? QUEUE.parallelBatches);
-    let alone = this.batchSize;
+    let shared = this.requestSize * free.shared;
+    let alone = free.alone;
+    if (shared <= 0 && alone <= 0) return round;
     for (const row of rows) {
       // Read from the write itself, not the stored recordKeys: rows queued by an older
       // version carry keys of another form (mutation-handlers.ts writeOrderOf).
-      const order = writeOrderOf(row.type, this.dataOf(row));
+      const order = this.orderOf(row);
       const blocked = order.needs.some((key) => busy.has(key));
       if (
         !blocked &&
@@ -481,6 +591,19 @@ export class MutationQueue {
       for (const key of order.holds) busy.add(key);
     }
     return round;
+  }
+
+  /**
+   * The write's order, worked out once per row read (a pass looks at every queued write
+   * each time a request is answered; an edited write is a new row object).
+   */
+  private orderOf(row: MutationRow): WriteOrder {
+    let order = this.orders.get(row);
+    if (order === undefined) {
+      order = writeOrderOf(row.type, this.dataOf(row));
+      this.orders.set(row, order);
+    }
+    return order;
   }
 
   /** The signed-in user's write (or one without an author): the only kind sent or listed. */
@@ -515,29 +638,27 @@ export class MutationQueue {
   }
 
   /**
-   * Sends the claimed writes of a round at once: batch requests of `batchSize` writes,
-   * and the writes that go alone; answers one outcome per row of `round`.
+   * The claimed writes as requests: `parallelBatches` batches of `batchSize` to a request,
+   * and the writes that go alone.
    */
-  private async sendRound(round: MutationRow[], claimed: Set<string>): Promise<Outcome[]> {
-    const outcomes = new Map<string, Promise<Outcome>>();
+  private requestsOf(rows: MutationRow[]): Outgoing[] {
+    const requests: Outgoing[] = [];
     const shared: MutationRow[] = [];
-    for (const row of round) {
-      if (!claimed.has(row.id)) outcomes.set(row.id, Promise.resolve('skipped'));
-      else if (this.handlerOf(row)?.batch === undefined) outcomes.set(row.id, this.sendOne(row));
+    for (const row of rows) {
+      if (this.handlerOf(row)?.batch === undefined) requests.push({ rows: [row], alone: true });
       else shared.push(row);
     }
-    for (let start = 0; start < shared.length; start += this.batchSize) {
-      const batch = shared.slice(start, start + this.batchSize);
-      const answers = this.sendBatch(batch);
-      batch.forEach((row, index) => {
-        outcomes.set(
-          row.id,
-          answers.then((all): Outcome => all[index] ?? 'retry'),
-        );
-      });
+    for (let start = 0; start < shared.length; start += this.requestSize) {
+      requests.push({ rows: shared.slice(start, start + this.requestSize), alone: false });
     }
-    const skipped: Promise<Outcome> = Promise.resolve('skipped');
-    return Promise.all(round.map((row) => outcomes.get(row.id) ?? skipped));
+    return requests;
+  }
+
+  /** Sends one request; answers one outcome per row. */
+  private async sendRequest(request: Outgoing): Promise<Outcome[]> {
+    const [row] = request.rows;
+    if (request.alone && row !== undefined) return [await this.sendOne(row)];
+    return this.sendBatch(request.rows);
   }
 
   /** One batch request; each write's own answer decides its outcome. */
@@ -620,6 +741,21 @@ export class MutationQueue {
     return [...row.queryKeys, ...(handler?.queryKeys?.(data) ?? [])];
   }
 
+  /**
+   * Refreshes the queries of sent writes without holding the queue up: one refresh at a
+   * time, the keys of writes sent meanwhile gathered for the next (a drain of a thousand
+   * writes to one home refreshes its list a few times, not once per request).
+   */
+  private invalidateSoon(keys: QueryKey[]): void {
+    this.invalidationKeys.push(...keys);
+    this.invalidating ??= (async () => {
+      while (this.invalidationKeys.length > 0) {
+        await this.invalidate(this.invalidationKeys.splice(0));
+      }
+      this.invalidating = undefined;
+    })();
+  }
+
   private async invalidate(keys: QueryKey[]): Promise<void> {
     const seen = new Set<string>();
     const unique = keys.filter((key) => {
@@ -696,6 +832,7 @@ export class MutationQueue {
 
   /** Marks a batch in flight in one transaction; answers the ids still queued. */
   private claim(batch: MutationRow[]): Promise<Set<string>> {
+    if (batch.length === 0) return Promise.resolve(new Set());
     return this.db.transaction('rw', this.db.mutations, async () => {
       const current = await this.db.mutations.bulkGet(batch.map((row) => row.id));
       const present = current.filter((row): row is MutationRow => row !== undefined);

@@ -42,7 +42,14 @@ export const QUEUE = {
    * Requests a pass keeps on their way: the next goes as soon as one is answered, so
    * neither the connection nor the server waits for the page's bookkeeping (ours).
    */
-  requestsInFlight: 2,
+  requestsInFlight: 3,
+  /**
+   * While a drain goes on, the screens' queries are refreshed, and sent writes applied to
+   * the home's stored list, at most this often: the first at once, the ones after at this
+   * pace, the last when the pass ends (ours: each refresh reads and each application
+   * rewrites the home's whole list, which in a long drain cost more than the sending).
+   */
+  refreshGapMs: 1 * SECOND,
 } as const;
 
 export const CIRCUIT_BREAKER = {

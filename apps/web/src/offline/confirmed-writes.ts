@@ -3,7 +3,7 @@
 // goes offline (the queue no longer lays it over the list once it has left the queue).
 
 import type { QueryKey } from '@tanstack/react-query';
-import { homeIdOf, resourceOfMutationType } from '@field/domain';
+import { QUEUE, homeIdOf, resourceOfMutationType } from '@field/domain';
 import type { MutationRow } from './database';
 import type { HomeListTarget } from './home-list-key';
 import { homeListOfKey } from './home-list-key';
@@ -42,29 +42,65 @@ export function applyWrite(records: StoredRecord[], row: MutationRow): StoredRec
 }
 
 /**
- * Applies every write the queue reports sent; returns an unsubscribe. The writes of one
- * home list that arrive while that list is being written are applied together in the
- * next write: each write reads and writes the home's whole row, so one per confirmed
- * write made a long drain to one home quadratic (10,000 queued phone calls of one home
- * were sent at ~14 a second, the page busy re-encoding a growing list).
+ * Applies every write the queue reports sent; returns an unsubscribe. Each application
+ * reads and writes the home's whole row, so the writes of one home list are applied
+ * together: the first at once, and while the queue's pass goes on, those after it at most
+ * every `gapMs` (QUEUE.refreshGapMs); what is left when the pass ends, at once. One per
+ * confirmed write made a long drain to one home quadratic (10,000 queued phone calls of
+ * one home were sent at ~14 a second, the page busy re-encoding a growing list); one per
+ * answered request still took a quarter of the page's time in a drain of 1,000
+ * (bench/src/queue-drain.ts). A write confirmed meanwhile is on the server: with the page
+ * closed before it is applied, the next sync brings it onto the device.
  */
-export function applyConfirmedWrites(queue: MutationQueue, store: HomeStore): () => void {
+export function applyConfirmedWrites(
+  queue: Pick<MutationQueue, 'subscribe'>,
+  store: Pick<HomeStore, 'apply'>,
+  gapMs: number = QUEUE.refreshGapMs,
+): () => void {
   const waiting = new Map<string, { target: HomeListTarget; rows: MutationRow[] }>();
   const writing = new Set<string>();
+  const lastAt = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  let passing = false;
   const flush = (key: string): void => {
     const next = waiting.get(key);
     if (next === undefined || writing.has(key)) return;
+    clearTimeout(timers.get(key));
+    timers.delete(key);
     waiting.delete(key);
     writing.add(key);
+    lastAt.set(key, Date.now());
     store
       .apply(next.target, (records) => next.rows.reduce(applyWrite, records))
       .catch((error: unknown) => console.error('Applying a confirmed write failed', error))
       .finally(() => {
         writing.delete(key);
-        flush(key);
+        schedule(key);
       });
   };
-  return queue.subscribe((event) => {
+  /** The list's waiting writes: now, or during a pass once `gapMs` has passed since the last. */
+  const schedule = (key: string): void => {
+    if (!waiting.has(key) || writing.has(key) || timers.has(key)) return;
+    const waitMs = passing ? (lastAt.get(key) ?? Number.NEGATIVE_INFINITY) + gapMs - Date.now() : 0;
+    if (waitMs <= 0) {
+      // After the other `sent` events emitted together, so they share the write.
+      queueMicrotask(() => flush(key));
+      return;
+    }
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        flush(key);
+      }, waitMs),
+    );
+  };
+  const unsubscribe = queue.subscribe((event) => {
+    if (event.type === 'pass-start') passing = true;
+    if (event.type === 'pass-end') {
+      passing = false;
+      for (const key of [...waiting.keys()]) flush(key);
+    }
     if (event.type !== 'sent') return;
     const target = targetOfWrite(event.mutation);
     if (target === undefined) return;
@@ -72,7 +108,10 @@ export function applyConfirmedWrites(queue: MutationQueue, store: HomeStore): ()
     const entry = waiting.get(key) ?? { target, rows: [] };
     entry.rows.push(event.mutation);
     waiting.set(key, entry);
-    // After the round's other `sent` events (emitted together), so they share the write.
-    queueMicrotask(() => flush(key));
+    schedule(key);
   });
+  return () => {
+    unsubscribe();
+    for (const timer of timers.values()) clearTimeout(timer);
+  };
 }

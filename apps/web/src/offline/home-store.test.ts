@@ -3,10 +3,11 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_DB, lookupQueryKey } from '@field/domain';
 import { ApiError } from '../api/errors';
-import { applyWrite, targetOfWrite } from './confirmed-writes';
+import { applyConfirmedWrites, applyWrite, targetOfWrite } from './confirmed-writes';
 import type { FieldDatabase, MutationRow } from './database';
 import { openFieldDatabase } from './database';
 import { startOfflineEngine } from './engine';
+import type { QueueEvent } from './mutation-queue';
 import type { OfflineEngine } from './engine';
 import type { StoredRecord } from './home-store';
 import { createHomeStore } from './home-store';
@@ -132,6 +133,58 @@ describe('home store', () => {
     expect((await homeStore.read(target))?.records).toEqual([
       { ...call('c1', 'h1'), Notes: 'changed' },
     ]);
+  });
+
+  it('applies the first confirmed write at once, a long drain in a few writes, and all of it when the pass ends', async () => {
+    const { homeStore } = page();
+    const target = { resource: 'phoneCalls' as const, homeId: 'h1' };
+    await homeStore.write(target, [call('c0', 'h1')]);
+    const listeners = new Set<(event: QueueEvent) => void>();
+    const emit = (event: QueueEvent) => listeners.forEach((listener) => listener(event));
+    const queue = {
+      subscribe: (listener: (event: QueueEvent) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const apply = vi.spyOn(homeStore, 'apply');
+    const stop = applyConfirmedWrites(queue, homeStore, 2000);
+    const sent = (id: string): QueueEvent => ({
+      type: 'sent',
+      mutation: {
+        id: `m-${id}`,
+        type: 'phoneCall',
+        operation: 'submit',
+        data: call(id, 'h1'),
+        queryKeys: [callsKey('h1')],
+        timestamp: 1,
+        retryCount: 0,
+        status: 'pending',
+        recordKeys: [],
+        inFlight: false,
+        nextAttemptAt: 0,
+      },
+    });
+    const stored = async () => (await homeStore.read(target))?.records.map((r) => r.id) ?? [];
+
+    // The first write a pass confirms is on the device at once, before the pass ends.
+    emit({ type: 'pass-start' });
+    emit(sent('c1'));
+    await vi.waitFor(async () => expect(await stored()).toEqual(['c0', 'c1']), { timeout: 500 });
+    emit({ type: 'pass-end', result: { ran: true, sent: 1, failed: 0, pending: 0 } });
+
+    // A drain: 100 writes answered 20 at a time, 30 ms apart.
+    apply.mockClear();
+    emit({ type: 'pass-start' });
+    for (let round = 0; round < 5; round += 1) {
+      for (let i = 0; i < 20; i += 1) emit(sent(`d${round * 20 + i}`));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(apply.mock.calls.length).toBeLessThanOrEqual(1);
+    emit({ type: 'pass-end', result: { ran: true, sent: 100, failed: 0, pending: 0 } });
+    await vi.waitFor(async () => expect(await stored()).toHaveLength(102), { timeout: 500 });
+    expect(apply.mock.calls.length).toBeLessThanOrEqual(2);
+    stop();
   });
 
   it('forgets every home on clear, and a fetch that was under way does not store its answer', async () => {

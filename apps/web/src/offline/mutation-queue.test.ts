@@ -144,7 +144,7 @@ describe('replay against the real server', () => {
     expect(invalidated).toEqual([['phoneCalls', 'h1']]);
   });
 
-  it('sends four batches of 5 to a request, two requests at once, each write once', async () => {
+  it('sends four batches of 5 to a request, requests on their way together, each write once', async () => {
     const queue = makeQueue();
     const before = await callsOf();
     const ids = Array.from({ length: 45 }, () => crypto.randomUUID());
@@ -161,6 +161,44 @@ describe('replay against the real server', () => {
     );
     for (const id of ids) expect(network.sentWithKey(id)).toHaveLength(1);
     expect(await callsOf()).toBe(before + 45);
+  });
+
+  it('refreshes the queries of a long drain a few times: the first at once, the rest when it ends', async () => {
+    const refreshes: { keys: QueryKey[]; passOver: boolean }[] = [];
+    let passOver = false;
+    const queue = makeQueue({
+      requestsInFlight: 1,
+      refreshGapMs: 60_000,
+      invalidate: (keys) => void refreshes.push({ keys, passOver }),
+    });
+    queue.subscribe((event) => {
+      if (event.type === 'pass-end') passOver = true;
+    });
+    for (let i = 0; i < 60; i += 1) {
+      const id = crypto.randomUUID();
+      await queue.enqueue({
+        ...call(id),
+        queryKeys: [
+          ['phoneCalls', 'h1'],
+          ['write', id],
+        ],
+      });
+    }
+    const started = Date.now();
+    expect(await queue.process()).toMatchObject({ sent: 60, failed: 0, pending: 0 });
+    // Not held up by the gap between refreshes: the pass ends once its writes are answered.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(network.batches).toEqual([20, 20, 20]);
+    // The first request's writes at once, the other two requests' writes together, before
+    // the pass reports its end; every write's keys were refreshed.
+    expect(refreshes.map((r) => r.keys.filter((key) => key[0] === 'write').length)).toEqual([
+      20, 40,
+    ]);
+    expect(refreshes.every((r) => !r.passOver)).toBe(true);
+    expect(refreshes.flatMap((r) => r.keys).filter((key) => key[0] === 'phoneCalls')).toEqual([
+      ['phoneCalls', 'h1'],
+      ['phoneCalls', 'h1'],
+    ]);
   });
 
   it('sends the next request as soon as one is answered, not after the slowest', async () => {

@@ -3,7 +3,7 @@
 // sends due writes in parallel batches of 5, each write with its id as Idempotency-Key,
 // keeps each entry until the server has answered, and keeps writes to one record in
 // order. Four batches travel in one `POST /api/batch` request with an answer per write,
-// two requests on their way at once (writes that cannot share a request, a file's bytes,
+// three requests on their way at once (writes that cannot share a request, a file's bytes,
 // go alone). Each write records its author; only the signed-in user's writes are sent
 // (another user's wait for them).
 
@@ -133,6 +133,8 @@ export interface MutationQueueOptions {
   parallelBatches?: number;
   /** Batch requests on their way at once. */
   requestsInFlight?: number;
+  /** Least time between two refreshes of queries during a drain. */
+  refreshGapMs?: number;
   maxRetries?: number;
   /** Start a pass after each enqueue (default true). */
   processOnEnqueue?: boolean;
@@ -213,6 +215,10 @@ export class MutationQueue {
   private refreshing: Promise<boolean> | undefined;
   private invalidating: Promise<void> | undefined;
   private readonly invalidationKeys: QueryKey[] = [];
+  /** When the last refresh of queries started (see invalidateSoon). */
+  private lastRefreshAt = Number.NEGATIVE_INFINITY;
+  /** Cuts short the wait before the next refresh (the pass has ended). */
+  private refreshNow: (() => void) | undefined;
   private readonly orders = new WeakMap<MutationRow, WriteOrder>();
 
   constructor(options: MutationQueueOptions) {
@@ -462,6 +468,9 @@ export class MutationQueue {
       // Never leave the lock with requests on their way (their rows stay in flight).
       await Promise.allSettled(running);
     }
+    // The pass is over: what is left to refresh goes now.
+    this.lastRefreshAt = Number.NEGATIVE_INFINITY;
+    this.refreshNow?.();
     await this.invalidating;
     const result = {
       ran: true,
@@ -743,13 +752,28 @@ export class MutationQueue {
 
   /**
    * Refreshes the queries of sent writes without holding the queue up: one refresh at a
-   * time, the keys of writes sent meanwhile gathered for the next (a drain of a thousand
-   * writes to one home refreshes its list a few times, not once per request).
+   * time, the first at once and the next at most every `QUEUE.refreshGapMs` (or when the
+   * pass ends), with the keys of the writes sent meanwhile. A drain of a thousand writes
+   * to one home refreshes its list a few times, not once per request: each refresh reads
+   * the whole list again, on the server and in the page.
    */
   private invalidateSoon(keys: QueryKey[]): void {
     this.invalidationKeys.push(...keys);
+    const gapMs = this.options.refreshGapMs ?? QUEUE.refreshGapMs;
     this.invalidating ??= (async () => {
       while (this.invalidationKeys.length > 0) {
+        const waitMs = this.lastRefreshAt + gapMs - Date.now();
+        if (waitMs > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, waitMs);
+            this.refreshNow = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.refreshNow = undefined;
+        }
+        this.lastRefreshAt = Date.now();
         await this.invalidate(this.invalidationKeys.splice(0));
       }
       this.invalidating = undefined;

@@ -310,6 +310,47 @@ describe.runIf(hasPostgres)('two server processes on one PostgreSQL', () => {
       1000,
     );
   });
+  it('shows on B at once a phone call written through A into a list B keeps', async () => {
+    const manager = await session(a, 'manager@example.com');
+    const homes = await call<{ id: string; 'Construction Staff': string[] }[]>(
+      a,
+      manager.token,
+      'GET',
+      '/api/field_homes/listActive',
+    );
+    const home = homes.body.find((h) => h['Construction Staff'].length > 0);
+    if (home === undefined) throw new Error('no home with staff');
+    const list = async () =>
+      (
+        await call<{ id: string }[]>(
+          b,
+          manager.token,
+          'POST',
+          '/api/field_communication/phoneCalls/listByHomes',
+          { homeIds: [home.id] },
+        )
+      ).body.map((c) => c.id);
+    const before = await list();
+    expect(await list()).toEqual(before); // kept by B now
+    const id = randomUUID();
+    const added = await call(
+      a,
+      manager.token,
+      'POST',
+      '/api/field_communication/phoneCalls/submit',
+      {
+        id,
+        Home: home.id,
+        Staff: home['Construction Staff'][0],
+        Date: '2026-11-24',
+        Notes: 'written through A',
+        Voicemail: false,
+      },
+    );
+    expect(added.status).toBe(201);
+    // Announced in the write's transaction: B knows before A has answered.
+    expect(await list()).toEqual([...before, id]);
+  });
 });
 
 describe.runIf(hasPostgres)('WORKERS=2: one command, two server processes', () => {

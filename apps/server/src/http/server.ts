@@ -26,7 +26,7 @@ import { authRoutes } from '../modules/auth/routes.js';
 import { SessionService } from '../modules/auth/sessions.js';
 import { createTokenService } from '../modules/auth/tokens.js';
 import { changelogRoutes } from '../modules/changelog/routes.js';
-import { createBus, shareAuthChanges } from '../modules/cluster/bus.js';
+import { createBus, shareAuthChanges, shareListChanges } from '../modules/cluster/bus.js';
 import { ChangelogService } from '../modules/changelog/service.js';
 import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { fileRoutes } from '../modules/files/routes.js';
@@ -172,6 +172,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     app.log,
     options.outboxSweepMs === undefined ? {} : { outboxSweepMs: options.outboxSweepMs },
   );
+  shareListChanges(bus, deps.lists);
   // After the server: writes in flight may still leave outbox work.
   app.addHook('onClose', () => deps.outbox.close());
   const notifications = createNotificationsModule({

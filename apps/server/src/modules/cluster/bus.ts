@@ -1,5 +1,6 @@
 // Announcements between the server processes of one database: "notifications changed"
-// (streams look now) and "this user or session changed" (auth caches forget). A message
+// (streams look now), "this user or session changed" (auth caches forget) and "records of
+// this kind were written" (kept list answers are checked again). A message
 // is heard at once by the process that sends it, and by every other process through
 // PostgreSQL LISTEN/NOTIFY: one held connection per process, listening on one channel per
 // database schema. On the embedded database there is one process, so the bus stays in it.
@@ -15,8 +16,10 @@ import pg from 'pg';
 import type { DatabaseHandle } from '../../db/connection.js';
 import type { AuthChanges } from '../auth/auth-changes.js';
 import { readAuthChange } from '../auth/auth-changes.js';
+import type { ListCache } from '../records/list-cache.js';
+import type { Executor } from '../records/repository.js';
 
-export type Topic = 'auth' | 'notifications';
+export type Topic = 'auth' | 'notifications' | 'records';
 
 type Listener = (payload: unknown) => void;
 
@@ -25,6 +28,12 @@ export interface Bus {
   publish(topic: Topic, payload: unknown): void;
   /** Heard by the other processes only. Never throws. */
   send(topic: Topic, payload: unknown): void;
+  /**
+   * Heard by the other processes once `trx` commits, never if it rolls back (PostgreSQL's
+   * NOTIFY is part of the transaction). Nothing on the embedded database. Fails with the
+   * transaction's statement.
+   */
+  sendInTransaction(trx: Executor, topic: Topic, payload: unknown): Promise<void>;
   subscribe(topic: Topic, listener: Listener): () => void;
   /** After a lost LISTEN connection came back: what was said meanwhile is unknown. */
   onReconnected(listener: () => void): () => void;
@@ -82,6 +91,7 @@ export function localBus(log: FastifyBaseLogger): Bus {
   return {
     publish: (topic, payload) => listeners.deliver(topic, payload, log),
     send: () => undefined,
+    sendInTransaction: () => Promise.resolve(),
     subscribe: (topic, listener) => listeners.subscribe(topic, listener),
     onReconnected: (listener) => listeners.onReconnected(listener),
     ready: () => Promise.resolve(),
@@ -171,16 +181,23 @@ export function postgresBus(database: DatabaseHandle, log: FastifyBaseLogger): B
     schedule();
   });
 
+  /** The NOTIFY of a message; undefined for one too large to send. */
+  const notifyOf = (topic: Topic, payload: unknown) => {
+    const text = JSON.stringify({ from: me, topic, payload });
+    if (text.length <= MAX_PAYLOAD) return sql`select pg_notify(${channel}, ${text})`;
+    log.error({ topic }, 'a bus message too large to send');
+    return undefined;
+  };
+
   const send = (topic: Topic, payload: unknown): void => {
     if (closed) return;
-    const text = JSON.stringify({ from: me, topic, payload });
-    if (text.length > MAX_PAYLOAD) {
-      log.error({ topic }, 'a bus message too large to send');
-      return;
-    }
-    sql`select pg_notify(${channel}, ${text})`
-      .execute(database.db)
+    notifyOf(topic, payload)
+      ?.execute(database.db)
       .catch((err: unknown) => log.warn({ err, topic }, 'sending a bus message failed'));
+  };
+
+  const sendInTransaction = async (trx: Executor, topic: Topic, payload: unknown) => {
+    await notifyOf(topic, payload)?.execute(trx);
   };
 
   return {
@@ -189,6 +206,7 @@ export function postgresBus(database: DatabaseHandle, log: FastifyBaseLogger): B
       send(topic, payload);
     },
     send,
+    sendInTransaction,
     subscribe: (topic, listener) => listeners.subscribe(topic, listener),
     onReconnected: (listener) => listeners.onReconnected(listener),
     ready: () => firstAttempt,
@@ -221,4 +239,18 @@ export function shareAuthChanges(bus: Bus, changes: AuthChanges): void {
     if (change !== undefined) changes.deliver(change);
   });
   bus.onReconnected(() => changes.deliver({ type: 'all' }));
+}
+
+/**
+ * Record writes made in this process go to the other processes in their transactions;
+ * theirs reach this process's kept lists; after a lost connection every list is checked.
+ */
+export function shareListChanges(bus: Bus, lists: ListCache): void {
+  lists.announceThrough((trx, kind) => bus.sendInTransaction(trx, 'records', { kind }));
+  bus.subscribe('records', (payload) => {
+    const kind = (payload as { kind?: unknown } | null)?.kind; // Checked below.
+    if (typeof kind === 'string') lists.changed(kind);
+    else lists.changedAll();
+  });
+  bus.onReconnected(() => lists.changedAll());
 }

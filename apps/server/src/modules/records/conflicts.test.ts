@@ -12,6 +12,7 @@ import { buildHome } from '../../test/factories.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../../test/test-server.js';
 import { HistoryRepository } from './history-repository.js';
+import { ListCache } from './list-cache.js';
 import type { RouteDeps, WriteContext } from './routes.js';
 import { existingRecord, patchRecord } from './routes.js';
 
@@ -259,6 +260,7 @@ describe.each(await availableDialects())('conflicts and history on %s', (dialect
       db: server.db,
       records: server.records,
       history: new HistoryRepository(server.db),
+      lists: new ListCache(),
     } as unknown as RouteDeps;
     await expect(
       server.db.transaction().execute(async (trx) => {

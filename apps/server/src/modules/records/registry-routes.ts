@@ -23,7 +23,6 @@ import { toApiRecord } from './repository.js';
 import { notifyPhoneCallLogged } from '../notifications/service.js';
 import { homeWriteRoutes } from '../homes/routes.js';
 import { walkFormWriteRoutes, walkItemWriteRoutes } from '../walks/routes.js';
-import { ListCache } from './list-cache.js';
 import type { HomeRecordWrites, RouteDeps } from './routes.js';
 import { homeRecordWriteRoutes, lookupRoutes, syncListRoutes } from './routes.js';
 
@@ -107,7 +106,6 @@ function historyRoute(app: FastifyInstance, deps: RouteDeps): void {
 
 export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
   historyRoute(app, deps);
-  const cache = new ListCache();
   for (const resource of RESOURCES) {
     const def = resourceDef(resource);
     const common = { base: def.base, kind: resource, read: def.read };
@@ -119,7 +117,7 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
         ...common,
         ...LOOKUPS[lookup],
         ...visibility(resource, def),
-        cache,
+        cache: deps.lists,
       });
     }
     const exception = WRITE_EXCEPTIONS[resource];

@@ -33,6 +33,7 @@ import {
   requireTimestamp,
 } from '../../http/validate.js';
 import { Outbox } from '../notifications/outbox.js';
+import type { HistoryWrite } from './history-repository.js';
 import { HistoryRepository } from './history-repository.js';
 import { ListCache } from './list-cache.js';
 import type { ApiRecord, LookupColumn } from './repository.js';
@@ -49,6 +50,8 @@ export interface RouteDeps {
   outbox: Outbox;
   /** Every record write, appended in its transaction (history-repository.ts). */
   history: HistoryRepository;
+  /** The batch lookups' kept answers, told of every record write (list-cache.ts). */
+  lists: ListCache;
 }
 
 /** The record routes' dependencies over one database. */
@@ -70,6 +73,7 @@ export function createRouteDeps(
       ...(options.outboxSweepMs === undefined ? {} : { sweepMs: options.outboxSweepMs }),
     }),
     history: new HistoryRepository(database.db),
+    lists: new ListCache(),
   };
 }
 
@@ -128,15 +132,20 @@ export function lookupRoutes(app: FastifyInstance, deps: RouteDeps, o: LookupOpt
     }
     const key = ListCache.key(o.kind, o.column, ids);
     const kept = cache.get(key);
+    if (kept !== undefined && cache.fresh(o.kind, kept)) {
+      return reply.type(JSON_TYPE).send(kept.json);
+    }
+    const stamp = cache.stamp();
     if (
       kept !== undefined &&
       kept.fingerprint === (await deps.records.fingerprint(o.kind, o.column, ids))
     ) {
+      cache.confirm(kept, stamp);
       return reply.type(JSON_TYPE).send(kept.json);
     }
     const { rows, fingerprint } = await deps.records.listByWithFingerprint(o.kind, o.column, ids);
     const json = apiRecordsJson(rows);
-    cache.set(key, { fingerprint, json });
+    cache.set(key, { fingerprint, json, ...stamp });
     return reply.type(JSON_TYPE).send(json);
   });
 }
@@ -189,6 +198,15 @@ export interface WriteContext {
 }
 
 export type WriteHandler = (ctx: WriteContext) => Promise<WriteResult>;
+
+/**
+ * What every record write leaves in its transaction: its history entry, and the word to
+ * the kept lists of its kind, here and in the other processes (list-cache.ts).
+ */
+async function noteWrite(deps: RouteDeps, ctx: WriteContext, write: HistoryWrite): Promise<void> {
+  await deps.history.append(ctx.trx, write);
+  await deps.lists.written(ctx, write.kind);
+}
 
 /** A write: signed-in caller, one transaction, Idempotency-Key honoured. */
 export function writeHandler(deps: RouteDeps, handler: WriteHandler) {
@@ -285,7 +303,7 @@ export async function createRecord(
     ctx.now,
   );
   const after = clientFields(created);
-  await deps.history.append(ctx.trx, {
+  await noteWrite(deps, ctx, {
     kind,
     recordId: id,
     userId: ctx.user.id,
@@ -354,7 +372,7 @@ export async function patchRecord(
     },
     ctx.now,
   );
-  await deps.history.append(ctx.trx, {
+  await noteWrite(deps, ctx, {
     kind: row.kind,
     recordId: row.id,
     userId: ctx.user.id,
@@ -412,7 +430,7 @@ export async function deleteRecord(
     }
   }
   const deleted = await deps.records.softDelete(ctx.trx, row, ctx.now);
-  await deps.history.append(ctx.trx, {
+  await noteWrite(deps, ctx, {
     kind: row.kind,
     recordId: row.id,
     userId: ctx.user.id,

@@ -131,10 +131,10 @@ interface ViteBuild {
 const entry = (dexie: string): string => `
 import Dexie from ${JSON.stringify(dexie)};
 import { openFieldDatabase } from ${JSON.stringify(path.join(WEB_SRC, 'offline/database.ts'))};
-import { createHomeStore } from ${JSON.stringify(path.join(WEB_SRC, 'offline/home-store.ts'))};
+import { WORKER_STORE_OPTIONS, createHomeStore } from ${JSON.stringify(path.join(WEB_SRC, 'offline/home-store.ts'))};
 import { createFieldQueryPersister } from ${JSON.stringify(path.join(WEB_SRC, 'offline/query-persister.ts'))};
 import { createFieldQueryClient } from ${JSON.stringify(path.join(WEB_SRC, 'offline/query-client.ts'))};
-window.bench = { Dexie, openFieldDatabase, createHomeStore, createFieldQueryClient, createFieldQueryPersister };
+window.bench = { Dexie, openFieldDatabase, createHomeStore, WORKER_STORE_OPTIONS, createFieldQueryClient, createFieldQueryPersister };
 `;
 
 async function buildBundle(dir: string): Promise<string> {
@@ -175,7 +175,8 @@ interface BenchWindow {
       delete(name: string): Promise<void>;
     };
     openFieldDatabase(name: string): unknown;
-    createHomeStore(db: unknown): { persisterFn: unknown };
+    createHomeStore(db: unknown, options?: unknown): { persisterFn: unknown };
+    WORKER_STORE_OPTIONS: unknown;
     createFieldQueryPersister(db: unknown, options: { homeLists: unknown }): unknown;
     createFieldQueryClient(persister: unknown): {
       fetchQuery(options: {
@@ -241,7 +242,8 @@ async function storeFigures(browser: Browser, base: string, home: SyncedHome, re
       await timed(
         `const db = w.bench.openFieldDatabase('field-app-db-bench');
          await db.homeRecords.clear(); await db.homeSync.clear();
-         const store = w.bench.createHomeStore(db);
+         // As the sync worker writes (its slices: WORKER_STORE_OPTIONS).
+         const store = w.bench.createHomeStore(db, w.bench.WORKER_STORE_OPTIONS);
          const at = Date.now();
          // As the sync pass does: every summary in one read, then the chunks.
          const previous = new Map((await store.summaries()).map((row) => [row.homeId, row]));

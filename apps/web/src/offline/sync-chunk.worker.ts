@@ -6,7 +6,7 @@
 
 import { openFieldDatabase } from './database';
 import type { HomeStore } from './home-store';
-import { createHomeStore } from './home-store';
+import { WORKER_STORE_OPTIONS, createHomeStore } from './home-store';
 import type { ChunkToWorker, ChunkFromWorker } from './sync-chunk-runner';
 import { storeChunk } from './sync-chunk';
 
@@ -20,7 +20,7 @@ const stores = new Map<string, HomeStore>();
 function storeOf(dbName: string): HomeStore {
   let store = stores.get(dbName);
   if (store === undefined) {
-    store = createHomeStore(openFieldDatabase(dbName));
+    store = createHomeStore(openFieldDatabase(dbName), WORKER_STORE_OPTIONS);
     stores.set(dbName, store);
   }
   return store;

@@ -9,6 +9,8 @@ import type { HomeListTarget } from './home-list-key';
 import { homeListOfKey } from './home-list-key';
 import type { HomeStore, StoredRecord } from './home-store';
 import type { MutationQueue } from './mutation-queue';
+import type { Paced } from './paced';
+import { paced } from './paced';
 
 function dataOf(row: MutationRow): Record<string, unknown> {
   // Safe: the queue stores only plain objects (checked by the domain rules on enqueue).
@@ -44,74 +46,42 @@ export function applyWrite(records: StoredRecord[], row: MutationRow): StoredRec
 /**
  * Applies every write the queue reports sent; returns an unsubscribe. Each application
  * reads and writes the home's whole row, so the writes of one home list are applied
- * together: the first at once, and while the queue's pass goes on, those after it at most
- * every `gapMs` (QUEUE.refreshGapMs); what is left when the pass ends, at once. One per
- * confirmed write made a long drain to one home quadratic (10,000 queued phone calls of
- * one home were sent at ~14 a second, the page busy re-encoding a growing list); one per
- * answered request still took a quarter of the page's time in a drain of 1,000
- * (bench/src/queue-drain.ts). A write confirmed meanwhile is on the server: with the page
- * closed before it is applied, the next sync brings it onto the device.
+ * together, paced like the queue's refreshes (paced.ts): the first at once, during a
+ * drain the next at most every `gapMs` (QUEUE.refreshGapMs), what is left when the pass
+ * ends at once. One per confirmed write made a long drain to one home quadratic (10,000
+ * queued phone calls of one home were sent at ~14 a second, the page busy re-encoding a
+ * growing list); one per answered request still took a quarter of the page's time in a
+ * drain of 1,000 (bench/src/queue-drain.ts). A write confirmed meanwhile is on the
+ * server: with the page closed before it is applied, the next sync brings it onto the
+ * device.
  */
 export function applyConfirmedWrites(
   queue: Pick<MutationQueue, 'subscribe'>,
   store: Pick<HomeStore, 'apply'>,
   gapMs: number = QUEUE.refreshGapMs,
 ): () => void {
-  const waiting = new Map<string, { target: HomeListTarget; rows: MutationRow[] }>();
-  const writing = new Set<string>();
-  const lastAt = new Map<string, number>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  let passing = false;
-  const flush = (key: string): void => {
-    const next = waiting.get(key);
-    if (next === undefined || writing.has(key)) return;
-    clearTimeout(timers.get(key));
-    timers.delete(key);
-    waiting.delete(key);
-    writing.add(key);
-    lastAt.set(key, Date.now());
-    store
-      .apply(next.target, (records) => next.rows.reduce(applyWrite, records))
-      .catch((error: unknown) => console.error('Applying a confirmed write failed', error))
-      .finally(() => {
-        writing.delete(key);
-        schedule(key);
-      });
-  };
-  /** The list's waiting writes: now, or during a pass once `gapMs` has passed since the last. */
-  const schedule = (key: string): void => {
-    if (!waiting.has(key) || writing.has(key) || timers.has(key)) return;
-    const waitMs = passing ? (lastAt.get(key) ?? Number.NEGATIVE_INFINITY) + gapMs - Date.now() : 0;
-    if (waitMs <= 0) {
-      // After the other `sent` events emitted together, so they share the write.
-      queueMicrotask(() => flush(key));
-      return;
+  const lists = new Map<string, Paced<MutationRow>>();
+  const listOf = (target: HomeListTarget): Paced<MutationRow> => {
+    const key = `${target.resource}\u0000${target.homeId}`;
+    let list = lists.get(key);
+    if (list === undefined) {
+      list = paced(gapMs, (rows) =>
+        store
+          .apply(target, (records) => rows.reduce(applyWrite, records))
+          .catch((error: unknown) => console.error('Applying a confirmed write failed', error)),
+      );
+      lists.set(key, list);
     }
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        flush(key);
-      }, waitMs),
-    );
+    return list;
   };
   const unsubscribe = queue.subscribe((event) => {
-    if (event.type === 'pass-start') passing = true;
-    if (event.type === 'pass-end') {
-      passing = false;
-      for (const key of [...waiting.keys()]) flush(key);
-    }
+    if (event.type === 'pass-end') for (const list of lists.values()) list.release();
     if (event.type !== 'sent') return;
     const target = targetOfWrite(event.mutation);
-    if (target === undefined) return;
-    const key = `${target.resource}\u0000${target.homeId}`;
-    const entry = waiting.get(key) ?? { target, rows: [] };
-    entry.rows.push(event.mutation);
-    waiting.set(key, entry);
-    schedule(key);
+    if (target !== undefined) listOf(target).add([event.mutation]);
   });
   return () => {
     unsubscribe();
-    for (const timer of timers.values()) clearTimeout(timer);
+    for (const list of lists.values()) list.stop();
   };
 }

@@ -43,6 +43,8 @@ import {
   recordKeysOf,
   writeOrderOf,
 } from './mutation-handlers';
+import type { Paced } from './paced';
+import { paced } from './paced';
 import type { QueueLock } from './queue-lock';
 import { createQueueLock } from './queue-lock';
 import { SessionChangedError, belongsTo } from './session-user';
@@ -213,12 +215,8 @@ export class MutationQueue {
   /** The last pass found another tab draining; look again soon in case it missed ours. */
   private lockBusy = false;
   private refreshing: Promise<boolean> | undefined;
-  private invalidating: Promise<void> | undefined;
-  private readonly invalidationKeys: QueryKey[] = [];
-  /** When the last refresh of queries started (see invalidateSoon). */
-  private lastRefreshAt = Number.NEGATIVE_INFINITY;
-  /** Cuts short the wait before the next refresh (the pass has ended). */
-  private refreshNow: (() => void) | undefined;
+  /** Refreshes the queries of sent writes, paced during a drain (paced.ts). */
+  private readonly refreshes: Paced<QueryKey>;
   private readonly orders = new WeakMap<MutationRow, WriteOrder>();
 
   constructor(options: MutationQueueOptions) {
@@ -229,6 +227,9 @@ export class MutationQueue {
     this.lock = options.lock ?? createQueueLock(options.db);
     this.now = options.now ?? (() => Date.now());
     this.isOnline = options.isOnline ?? browserOnline;
+    this.refreshes = paced(options.refreshGapMs ?? QUEUE.refreshGapMs, (keys) =>
+      this.invalidate(keys),
+    );
   }
 
   /** Listens to failures and passes; returns an unsubscribe. */
@@ -469,9 +470,8 @@ export class MutationQueue {
       await Promise.allSettled(running);
     }
     // The pass is over: what is left to refresh goes now.
-    this.lastRefreshAt = Number.NEGATIVE_INFINITY;
-    this.refreshNow?.();
-    await this.invalidating;
+    this.refreshes.release();
+    await this.refreshes.idle();
     const result = {
       ran: true,
       sent: pass.sent,
@@ -524,7 +524,7 @@ export class MutationQueue {
     pass.sent += done.length;
     for (const row of done) this.emit({ type: 'sent', mutation: row });
     const invalidations = done.flatMap((row) => this.queryKeysOf(row));
-    if (invalidations.length > 0) this.invalidateSoon(invalidations);
+    if (invalidations.length > 0) this.refreshes.add(invalidations);
     for (const row of picked) pass.attempted.add(row.id);
     // A write gone meanwhile (discarded, or sent by another tab) is answered at once.
     const gone = picked.filter((row) => !claimed.has(row.id));
@@ -748,36 +748,6 @@ export class MutationQueue {
     const handler = this.handlers.get(handlerKey(row.type, row.operation));
     const data = this.dataOf(row);
     return [...row.queryKeys, ...(handler?.queryKeys?.(data) ?? [])];
-  }
-
-  /**
-   * Refreshes the queries of sent writes without holding the queue up: one refresh at a
-   * time, the first at once and the next at most every `QUEUE.refreshGapMs` (or when the
-   * pass ends), with the keys of the writes sent meanwhile. A drain of a thousand writes
-   * to one home refreshes its list a few times, not once per request: each refresh reads
-   * the whole list again, on the server and in the page.
-   */
-  private invalidateSoon(keys: QueryKey[]): void {
-    this.invalidationKeys.push(...keys);
-    const gapMs = this.options.refreshGapMs ?? QUEUE.refreshGapMs;
-    this.invalidating ??= (async () => {
-      while (this.invalidationKeys.length > 0) {
-        const waitMs = this.lastRefreshAt + gapMs - Date.now();
-        if (waitMs > 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, waitMs);
-            this.refreshNow = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          this.refreshNow = undefined;
-        }
-        this.lastRefreshAt = Date.now();
-        await this.invalidate(this.invalidationKeys.splice(0));
-      }
-      this.invalidating = undefined;
-    })();
   }
 
   private async invalidate(keys: QueryKey[]): Promise<void> {

@@ -152,6 +152,49 @@ describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
     }
   });
 
+  it('opens the signed-in overview afresh without shifting it as its homes arrive', async () => {
+    const { url, browser: chromium } = running();
+    const context = await chromium.newContext({ viewport: PHONE });
+    context.setDefaultTimeout(30_000);
+    try {
+      const first = await context.newPage();
+      await first.goto(`${url}/login`);
+      await signIn(first, 'manager@example.com');
+      await first.waitForURL('**/homes/overview');
+      await first.locator('[data-home-id]').first().waitFor();
+      await first.close();
+      // A returning user opens the app on a phone: a slower CPU, so the screen paints while
+      // its homes and the readiness chip are still being read, as it does on a phone.
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${url}/homes/overview`);
+      await page.locator('[data-home-id]').first().waitFor();
+      await page.getByTestId('readiness-summary').waitFor();
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+      );
+      const cls = shifts.reduce((sum, value) => sum + value, 0);
+      console.log(`[first load] overview's layout shift: ${cls.toFixed(3)} (aim ≤ 0.1)`);
+      expect(cls).toBeLessThanOrEqual(0.1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('asks again for an unchanged list with If-None-Match; the 304 reaches the app as the list', async () => {
     const { url, browser: chromium } = running();
     const context = await chromium.newContext({ viewport: PHONE });

@@ -76,14 +76,20 @@ function useStorageEstimate(refresh: unknown): StorageEstimate | undefined {
   return estimate;
 }
 
+/** The summary chip's place on the overview: a medium Chip's height and the gap below it. */
+const SUMMARY_PLACE = { height: 32, mb: 2 } as const;
+
 /** One line for the overview: ready offline, or syncing with its progress; opens /sync. */
 export function ReadinessSummary() {
   const { t } = useTranslation();
   const engine = useOptionalOfflineEngine();
   const status = useSyncStatus();
   const readiness = useReadiness();
-  if (engine === null || readiness.homes === undefined || readiness.homes.length === 0) {
-    return null;
+  if (engine === null || readiness.homes?.length === 0) return null;
+  // While the homes and their summaries are read, the chip's place is kept: the home cards
+  // below it arrive at about the same time and would otherwise jump down when it shows.
+  if (readiness.homes === undefined) {
+    return <Box aria-hidden data-testid="readiness-summary-placeholder" sx={SUMMARY_PLACE} />;
   }
   const syncing = status.state === 'syncing';
   const label = syncing
@@ -105,7 +111,7 @@ export function ReadinessSummary() {
       label={label}
       data-testid="readiness-summary"
       data-ready={readiness.allReady && !syncing ? 'true' : 'false'}
-      sx={{ mb: 2, maxWidth: '100%' }}
+      sx={{ ...SUMMARY_PLACE, maxWidth: '100%' }}
     />
   );
 }

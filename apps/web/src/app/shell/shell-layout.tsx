@@ -275,7 +275,10 @@ export function ShellLayout() {
           component="main"
           id="main"
           tabIndex={-1}
-          sx={{ flex: 1, p: { xs: 1.5, sm: 3 }, outline: 'none' }}
+          // At least a screen high: the footer starts below the fold, so a screen whose
+          // content arrives after its first paint does not push a visible footer away (a
+          // layout shift of the whole page: CLS 0.76 on the overview, Lighthouse mobile).
+          sx={{ flex: 1, minHeight: '100dvh', p: { xs: 1.5, sm: 3 }, outline: 'none' }}
         >
           {/* The status pages (404, unauthorized...) carry their own heading. */}
           {findRoute(location.pathname) !== undefined && (

@@ -10,7 +10,7 @@
 // a cold cache: the worst case of a signed-in visit.
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -138,6 +138,12 @@ async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Pe
       return lighthouseRun(url, port, attempt + 1);
     }
     throw new Error(lhr.runtimeError.message);
+  }
+  // BENCH_LHR_DIR=dir: every report kept as JSON there, to see what a figure is made of.
+  const keep = process.env['BENCH_LHR_DIR'];
+  if (keep !== undefined) {
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    await writeFile(path.join(keep, name), JSON.stringify(lhr));
   }
   const metric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

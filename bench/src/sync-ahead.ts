@@ -402,7 +402,13 @@ async function startSeededServer(): Promise<{ url: string; stop: () => Promise<v
 }
 
 /** A long animation frame: its start, duration, and the time of scripts and of style and layout in it. */
-type Frame = [start: number, duration: number, scripts: number, styleAndLayout: number];
+type Frame = [
+  start: number,
+  duration: number,
+  scripts: number,
+  styleAndLayout: number,
+  longestScripts: string[],
+];
 
 /** Records every long task and long animation frame of each document from its start. */
 const WATCH_LONG_TASKS = `(() => {
@@ -423,6 +429,10 @@ const WATCH_LONG_TASKS = `(() => {
         e.duration,
         e.scripts.reduce((sum, script) => sum + script.duration, 0),
         e.styleAndLayoutStart > 0 ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+        [...e.scripts]
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 3)
+          .map((script) => Math.round(script.duration) + ' ms ' + script.invokerType + ' ' + script.invoker + ' ' + (script.sourceFunctionName || '(anonymous)') + ' ' + script.sourceURL.replace(location.origin, '') + ':' + script.sourceCharPosition),
       ]);
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
@@ -432,7 +442,7 @@ const WATCH_LONG_TASKS = `(() => {
 function describeTask([start, duration]: [number, number], frames: readonly Frame[]): string {
   const frame = frames.find(([at, length]) => at <= start + 1 && start < at + length);
   if (frame === undefined) return String(Math.round(duration));
-  return `${Math.round(duration)} (its frame of ${Math.round(frame[1])} ms: scripts ${Math.round(frame[2])}, style and layout ${Math.round(frame[3])})`;
+  return `${Math.round(duration)} (its frame of ${Math.round(frame[1])} ms: scripts ${Math.round(frame[2])}, style and layout ${Math.round(frame[3])}${frame[4].length > 0 ? `; ${frame[4].join(', ')}` : ''})`;
 }
 
 interface KeyTiming {
@@ -502,6 +512,14 @@ async function appFigures(serverUrl: string): Promise<AppFigures> {
     await page.insertText(BUILDER);
     await page.click(`document.querySelector('input[type=password]')`);
     await page.insertText(PASSWORD);
+    // BENCH_SYNC_PROFILE=file: a CPU profile of the page from the sign-in to "ready offline",
+    // for Chromium's DevTools (build the web app with `--minify false` to read its names).
+    const profile = process.env['BENCH_SYNC_PROFILE'];
+    if (profile !== undefined) {
+      await page.send('Profiler.enable');
+      await page.send('Profiler.setSamplingInterval', { interval: 500 });
+      await page.send('Profiler.start');
+    }
     const clickedAt = await page.evaluate<number>('performance.now()');
     const start = Date.now();
     await page.click(withText('button', 'Sign in'));
@@ -512,6 +530,10 @@ async function appFigures(serverUrl: string): Promise<AppFigures> {
       300_000,
     );
     const readyMs = Date.now() - start;
+    if (profile !== undefined) {
+      const { profile: taken } = (await page.send('Profiler.stop')) as { profile: unknown };
+      await writeFile(profile, JSON.stringify(taken));
+    }
     // From the sign-in on (the sign-in page's own first load is another issue's).
     const { benchTasks, benchFrames } = await page.evaluate<{
       benchTasks: Array<[number, number]>;

@@ -26,6 +26,10 @@ import { PHONE, signIn } from './support/session.js';
 const LOGIN_JS_BUDGET_KB = 256;
 
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** The app's English texts, as the web app's i18next and index.html's first paint read them. */
+const en = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'apps/web/src/locales/en.json'), 'utf8'),
+) as { app: { name: string; loading: string } };
 const MANIFEST = path.join(DIST, '.vite/manifest.json');
 
 interface ManifestChunk {
@@ -147,6 +151,25 @@ describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
       }
       console.log(`[budget] /login over the wire: ${(wire / 1024).toFixed(1)} KB of scripts`);
       expect(wire / 1024).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the app’s name before any script has arrived, and the screen once they have', async () => {
+    const { url, browser: chromium } = running();
+    const context = await chromium.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      // The scripts of a weak network, never arriving: the HTML alone is what a phone shows.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto(`${url}/login`);
+      await page.getByText(en.app.name, { exact: true }).waitFor({ state: 'visible' });
+      expect(await page.getByRole('status').textContent()).toBe(en.app.loading);
+      await page.unroute('**/*.js');
+      await page.goto(`${url}/login`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await page.getByText(en.app.loading).count()).toBe(0);
     } finally {
       await context.close();
     }

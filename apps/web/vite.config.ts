@@ -14,16 +14,39 @@
 // budget (e2e/first-load.test.ts, docs/performance.md).
 
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
 import { constants } from 'node:zlib';
+import en from './src/locales/en.json' with { type: 'json' };
 
 const THEME_COLOUR = '#17466e';
+
+/**
+ * index.html's first paint (shown before any script runs) says the app's name and "Loading…"
+ * in the English texts of src/locales and shows the logo of public/favicon.svg, each kept in
+ * its one place.
+ */
+function firstPaintTexts(): Plugin {
+  const logo = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8')
+    .trim()
+    .replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
+  return {
+    name: 'field-first-paint',
+    transformIndexHtml: (html) =>
+      html
+        .replaceAll('%app.name%', en.app.name)
+        .replaceAll('%app.loading%', en.app.loading)
+        .replaceAll('%app.logo%', logo),
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    firstPaintTexts(),
     compression({
       include: /\.(?:js|mjs|css|html|json|webmanifest|svg|txt)$/,
       exclude: /\.vite\//,

@@ -20,13 +20,13 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:zlib';
-import en from './src/locales/en.json' with { type: 'json' };
+import en from './src/locales/en/guest.json' with { type: 'json' };
 
 const THEME_COLOUR = '#17466e';
 
 /**
  * index.html's first paint (shown before any script runs) says the app's name and "Loading…"
- * in the English texts of src/locales and shows the logo of public/favicon.svg, each kept in
+ * in the guest screens' English texts (src/locales/en) and shows the logo of public/favicon.svg, each kept in
  * its one place.
  */
 function firstPaintTexts(): Plugin {

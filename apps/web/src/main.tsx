@@ -1,4 +1,4 @@
-// Entry point: translations first (loaded on demand), then the providers and the router.
+// Entry point: the guest screens' texts first, then the providers and the router.
 // The offline engine (device database, persisted queries, write queue) is not part of the
 // first load: it starts when a signed-in screen needs it or a sign-in is sent
 // (app/offline-engine.tsx), and adopts the QueryClient made here.
@@ -18,7 +18,7 @@ import { preloadShell } from './app/signed-in-area';
 import { createFieldQueryClient } from './offline/query-client';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
-import { initI18n } from './ui/i18n';
+import { initGuestTexts, loadAppTexts } from './ui/i18n';
 import { theme } from './ui/theme';
 import { onToastsWanted, toastsWanted } from './ui/toast';
 import './styles.css';
@@ -31,8 +31,8 @@ const router = createAppRouter();
 
 /** The engine's notices as toasts; their code (and the backup's) is fetched with the engine. */
 function showNotice(notice: EngineNotice): void {
-  import('./app/engine-notices')
-    .then(({ showEngineNotice }) =>
+  Promise.all([import('./app/engine-notices'), loadAppTexts()])
+    .then(([{ showEngineNotice }]) =>
       showEngineNotice(notice, {
         navigate: (path) => void router.navigate(path),
         engine: () => engineLoader.start(),
@@ -66,7 +66,11 @@ const queryClient = createFieldQueryClient();
 async function startEngine(): Promise<OfflineEngine | null> {
   // Notices and toasts come most often offline: their code is fetched with the engine's,
   // while the user is signed in and (usually) online, not when the first one is due.
-  for (const preload of [import('./app/engine-notices'), import('./ui/toast-host')]) {
+  for (const preload of [
+    import('./app/engine-notices'),
+    import('./ui/toast-host'),
+    loadAppTexts(),
+  ]) {
     preload.catch(() => undefined);
   }
   const { startOfflineEngine } = await import('./offline/engine');
@@ -92,7 +96,7 @@ if (!guestPaths.includes(window.location.pathname)) {
   preloadShell();
 }
 
-void initI18n().then(() =>
+void initGuestTexts().then(() =>
   root.render(
     <StrictMode>
       <ThemeProvider theme={theme}>

@@ -3,6 +3,7 @@
 
 import type { ComponentType } from 'react';
 import type { ScreenName } from '@field/domain';
+import { loadAppTexts } from '../ui/i18n';
 
 type ScreenModule = { Component: ComponentType };
 
@@ -46,7 +47,8 @@ const loaded = new Map<ScreenName, Promise<ScreenModule>>();
 export function loadScreen(name: ScreenName): Promise<ScreenModule> {
   let module = loaded.get(name);
   if (module === undefined) {
-    module = SCREEN_MODULES[name]();
+    // A screen draws with the signed-in app's texts, fetched with its first screen.
+    module = Promise.all([SCREEN_MODULES[name](), loadAppTexts()]).then(([screen]) => screen);
     // A failed load (offline, new deploy) may be retried on the next navigation.
     module.catch(() => loaded.delete(name));
     loaded.set(name, module);

@@ -6,8 +6,11 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { LoadingPermissions } from './guards';
 import { RequireEngine } from './offline-engine';
+import { loadAppTexts } from '../ui/i18n';
 
-const loadShell = () => import('./shell/shell-layout');
+/** The shell's code and the signed-in app's texts, which it draws with. */
+const loadShell = () =>
+  Promise.all([import('./shell/shell-layout'), loadAppTexts()]).then(([shell]) => shell);
 
 const ShellLayout = lazy(() => loadShell().then((m) => ({ default: m.ShellLayout })));
 

@@ -9,13 +9,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@field/domain';
 import { launchBrowser } from './support/browser.js';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { RunningServer } from './support/server.js';
 import { REPO_ROOT, startServer } from './support/server.js';
+import type { SignedIn } from './support/session.js';
 import { PHONE, signIn } from './support/session.js';
 
 /**
@@ -122,6 +123,24 @@ describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
     return { url: server.url, browser };
   }
 
+  /** A phone's context with the manager signed in on the overview; closed after `run`. */
+  async function signedInAsManager(
+    run: (page: Page, context: BrowserContext, signedIn: SignedIn) => Promise<void>,
+  ): Promise<void> {
+    const { url, browser: chromium } = running();
+    const context = await chromium.newContext({ viewport: PHONE });
+    context.setDefaultTimeout(30_000);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${url}/login`);
+      const signedIn = await signIn(page, 'manager@example.com');
+      await page.waitForURL('**/homes/overview');
+      await run(page, context, signedIn);
+    } finally {
+      await context.close();
+    }
+  }
+
   it('downloads only the entry’s scripts, compressed, and none of the signed-in app', async () => {
     const { url, browser: chromium } = running();
     // No service worker: its precache is not the page's download (it starts after load).
@@ -194,14 +213,8 @@ describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
   });
 
   it('opens the signed-in overview afresh without shifting it as its homes arrive', async () => {
-    const { url, browser: chromium } = running();
-    const context = await chromium.newContext({ viewport: PHONE });
-    context.setDefaultTimeout(30_000);
-    try {
-      const first = await context.newPage();
-      await first.goto(`${url}/login`);
-      await signIn(first, 'manager@example.com');
-      await first.waitForURL('**/homes/overview');
+    await signedInAsManager(async (first, context) => {
+      const { url } = running();
       await first.locator('[data-home-id]').first().waitFor();
       await first.close();
       // A returning user opens the app on a phone: a slower CPU, so the screen paints while
@@ -231,20 +244,11 @@ describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
       const cls = shifts.reduce((sum, value) => sum + value, 0);
       console.log(`[first load] overview's layout shift: ${cls.toFixed(3)} (aim ≤ 0.1)`);
       expect(cls).toBeLessThanOrEqual(0.1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('asks again for an unchanged list with If-None-Match; the 304 reaches the app as the list', async () => {
-    const { url, browser: chromium } = running();
-    const context = await chromium.newContext({ viewport: PHONE });
-    context.setDefaultTimeout(30_000);
-    try {
-      const page = await context.newPage();
-      await page.goto(`${url}/login`);
-      const { token } = await signIn(page, 'manager@example.com');
-      await page.waitForURL('**/homes/overview');
+    await signedInAsManager(async (page, _context, { token }) => {
       const list = '/api/field_homes/listActive';
       const conditional = page.waitForRequest(
         async (request) =>
@@ -273,8 +277,6 @@ describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
       expect(answers[1]).toEqual(answers[0]);
       expect(answers[0]?.status).toBe(200);
       expect(answers[0]?.homes).toBeGreaterThan(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

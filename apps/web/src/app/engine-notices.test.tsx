@@ -3,14 +3,14 @@
 // warning about a write stuck in flight, put back in the queue, with "Open queue".
 
 import 'fake-indexeddb/auto';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE } from '@field/domain';
 import { createApiClient } from '../api/client';
 import { createCircuitBreaker } from '../api/circuit-breaker';
 import type { MutationRow } from '../offline/database';
 import type { OfflineEngine } from '../offline/engine';
-import { startOfflineEngine } from '../offline/engine';
+import { failedWriteNotice, startOfflineEngine } from '../offline/engine';
 import { initI18n } from '../ui/i18n';
 import { showEngineNotice } from './engine-notices';
 import ToastHost from '../ui/toast-host';
@@ -108,5 +108,28 @@ describe('the storage and health warnings', () => {
     const toast = text.closest('.notistack-MuiContent') as HTMLElement;
     fireEvent.click(within(toast).getByRole('button', { name: 'Open queue' }));
     expect(navigate).toHaveBeenCalledWith('/sync');
+  });
+});
+
+describe('a failed write’s notice', () => {
+  beforeAll(initI18n);
+
+  it('keeps Close next to a failed write’s Open queue', async () => {
+    const opened: string[] = [];
+    render(<ToastHost />);
+    act(() =>
+      showEngineNotice(failedWriteNotice({ operation: 'submit' }, 'Status is required'), {
+        navigate: (path) => opened.push(path),
+        engine: () => Promise.resolve(null),
+      }),
+    );
+    const text = await screen.findByText('Error saving data: Status is required');
+    const alert = text.closest<HTMLElement>('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Open queue' })).toBeDefined();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Close this message' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Error saving data: Status is required')).toBeNull(),
+    );
+    expect(opened).toEqual([]);
   });
 });

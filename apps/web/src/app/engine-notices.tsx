@@ -11,6 +11,7 @@ import type { EngineNotice, OfflineEngine } from '../offline/engine';
 import { backupNow } from '../ui/backup-controls';
 import { i18n } from '../ui/i18n';
 import { closeToast, showToast } from '../ui/toast';
+import { ToastCloseButton } from '../ui/toast-close';
 
 export interface NoticeDeps {
   navigate: (path: string) => void;
@@ -61,6 +62,8 @@ export function showEngineNotice(notice: EngineNotice, deps: NoticeDeps): void {
                 {i18n.t('sync.open')}
               </Button>
             )}
+            {/* A notice's own actions replace the host's close button: it is added back. */}
+            <ToastCloseButton toastKey={key} />
           </Stack>
         )
       : undefined;

@@ -1,7 +1,7 @@
 // The toasts' host, loaded with the first toast (ui/toast.ts): notistack's provider with
 // the app's placement and duration. Information, success and warning toasts (syncing,
 // synced, "Temporary issue ... Retrying...") are announced politely as a status; errors
-// stay alerts.
+// stay alerts. Each has a close button.
 
 import { forwardRef, useEffect, useLayoutEffect, useRef } from 'react';
 import { styled } from '@mui/material/styles';
@@ -10,6 +10,7 @@ import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar
 import { UI } from '@field/domain';
 import type { ToastFunctions } from './toast';
 import { toastHostMounted } from './toast';
+import { ToastCloseButton } from './toast-close';
 
 /**
  * notistack's look with darker colours: its own orange, blue and green put white text at
@@ -65,6 +66,8 @@ export default function ToastHost({ maxSnack = 3 }: { maxSnack?: number }) {
       autoHideDuration={UI.toastDurationMs}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       Components={TOAST_COMPONENTS}
+      // Every toast can be closed; a toast with actions of its own adds the button itself.
+      action={(key) => <ToastCloseButton toastKey={key} />}
     />
   );
 }

@@ -1,8 +1,9 @@
 // Toasts asked for before their host has loaded (the first toast of a visit loads it) are
 // shown once it is mounted, in the order they were asked for.
 
-import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from './i18n';
 import { persistentToast, toast, toastsWanted } from './toast';
 import ToastHost from './toast-host';
 
@@ -48,5 +49,23 @@ describe('toast colours', () => {
       const style = getComputedStyle(box as HTMLElement);
       expect(contrast(style.color, style.backgroundColor), kind).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe('closing a toast', () => {
+  beforeAll(initI18n);
+
+  it('closes a toast that stays until dismissed with its own Close button', async () => {
+    render(<ToastHost />);
+    act(() => persistentToast('Error saving data: the home is closed'));
+    const text = await screen.findByText('Error saving data: the home is closed');
+    const alert = text.closest<HTMLElement>('[role="alert"]');
+    expect(alert).not.toBeNull();
+    fireEvent.click(
+      within(alert as HTMLElement).getByRole('button', { name: 'Close this message' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText('Error saving data: the home is closed')).toBeNull(),
+    );
   });
 });

@@ -29,9 +29,13 @@ if (container === null) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const router = createAppRouter();
 
-/** The engine's notices as toasts; their code (and the backup's) is fetched with the engine. */
+/**
+ * The engine's notices as toasts; their code (and the backup's) is fetched with the engine.
+ * A notice is shown even where the app's texts could not be fetched (its buttons' labels
+ * would then read as their keys): a failed write's error must reach the user.
+ */
 function showNotice(notice: EngineNotice): void {
-  Promise.all([import('./app/engine-notices'), loadAppTexts()])
+  Promise.all([import('./app/engine-notices'), loadAppTexts().catch(() => undefined)])
     .then(([{ showEngineNotice }]) =>
       showEngineNotice(notice, {
         navigate: (path) => void router.navigate(path),

@@ -26,8 +26,8 @@ const THEME_COLOUR = '#17466e';
 
 /**
  * index.html's first paint (shown before any script runs) says the app's name and "Loading…"
- * in the guest screens' English texts (src/locales/en) and shows the logo of public/favicon.svg, each kept in
- * its one place.
+ * in the guest screens' English texts (src/locales/en/guest.json) and shows the logo of
+ * public/favicon.svg, each kept in its one place.
  */
 function firstPaintTexts(): Plugin {
   const logo = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8')

@@ -89,7 +89,7 @@ export function ReadinessSummary() {
   // While the homes and their summaries are read, the chip's place is kept: the home cards
   // below it arrive at about the same time and would otherwise jump down when it shows.
   if (readiness.homes === undefined) {
-    return <Box aria-hidden data-testid="readiness-summary-placeholder" sx={SUMMARY_PLACE} />;
+    return <Box aria-hidden sx={SUMMARY_PLACE} />;
   }
   const syncing = status.state === 'syncing';
   const label = syncing

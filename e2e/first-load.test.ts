@@ -24,7 +24,7 @@ import { PHONE, signIn } from './support/session.js';
  * is what the app needs today plus a little room, so a change that adds to the first load
  * fails here and has to say why.
  */
-const LOGIN_JS_BUDGET_KB = 246;
+const LOGIN_JS_BUDGET_KB = 232;
 
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
 /** The app's English texts, as the web app's i18next and index.html's first paint read them. */

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Mode } from '@field/domain';
-import { homeSchema, menuLeaves, resolveAccess, visibleMenu } from '@field/domain';
+import { homeSchema, menuLeaves, resolveAccess, visibleMenu, z } from '@field/domain';
 import type { FakeCodeHost } from './support/code-host.js';
 import { startFakeCodeHost } from './support/code-host.js';
 import { skipReasonFor } from './support/prerequisites.js';
@@ -140,9 +140,8 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   it('picks a home by searching its address, and by ?homeId=', async () => {
     await session.withPage(PHONE, async (page) => {
       const { token } = await signIn(page, 'manager@example.com');
-      const homes = homeSchema
-        .pick({ id: true, Address: true })
-        .array()
+      const homes = z
+        .array(z.pick(homeSchema, { id: true, Address: true }))
         .parse((await api(session.url(), token, 'GET', '/api/field_homes/listActive')).body);
       await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
       await page.getByTestId('home-picker').click();

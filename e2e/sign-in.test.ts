@@ -4,15 +4,21 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HOME_TEST_STATUS, KOVA_CANCELLED, MESSAGES, homeSchema } from '@field/domain';
+import { HOME_TEST_STATUS, KOVA_CANCELLED, MESSAGES, homeSchema, z } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import { DESKTOP, PHONE, api, signIn, submitSignIn, useE2eSession } from './support/session.js';
 
 const MIN_TAP_PX = 44;
 
-const homesSchema = homeSchema
-  .pick({ HomeID: true, Address: true, Status: true, 'KOVA Status': true, 'Offline Homes': true })
-  .array();
+const homesSchema = z.array(
+  z.pick(homeSchema, {
+    HomeID: true,
+    Address: true,
+    Status: true,
+    'KOVA Status': true,
+    'Offline Homes': true,
+  }),
+);
 type ApiHome = ReturnType<typeof homesSchema.parse>[number];
 
 const skipReason = skipReasonFor('sign-in e2e');

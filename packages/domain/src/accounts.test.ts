@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from './zod.js';
 import {
   accessTokenAnswerSchema,
   adminUserSchema,
@@ -87,7 +88,7 @@ describe('account answers', () => {
       createdAt: '2026-11-20T12:00:00.000Z',
     };
     expect(adminUserSchema.parse(listed)).toEqual(listed);
-    expect(adminUserSchema.array().parse([listed, { ...listed, id: 'u2' }])).toHaveLength(2);
+    expect(z.array(adminUserSchema).parse([listed, { ...listed, id: 'u2' }])).toHaveLength(2);
     expect(adminUserSchema.safeParse(user).success).toBe(false);
   });
 });

@@ -1,18 +1,18 @@
 // The answers of the account calls (docs/api.md, "Accounts and sessions" and
 // "Administration"), as the server sends them and the web app parses them.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 import { userDocumentSchema } from './entities.js';
 
 /** `POST /auth/change-password`: a fresh access token for this device (`expiresIn` in seconds). */
 export const accessTokenAnswerSchema = z.object({
-  accessToken: z.string().min(1),
-  expiresIn: z.number().int().positive(),
+  accessToken: z.string().check(z.minLength(1)),
+  expiresIn: z.number().check(z.int(), z.positive()),
 });
 export type AccessTokenAnswer = z.infer<typeof accessTokenAnswerSchema>;
 
 /** A session answer (`POST /auth/login`, `/auth/register`, `/auth/refresh`). */
-export const sessionAnswerSchema = accessTokenAnswerSchema.extend({ user: userDocumentSchema });
+export const sessionAnswerSchema = z.extend(accessTokenAnswerSchema, { user: userDocumentSchema });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** `GET /auth/providers`: the sign-in providers this server is set up for. */
@@ -32,13 +32,13 @@ export type AuthProvider = z.infer<typeof authProvidersAnswerSchema>['providers'
 export const signInMethodsSchema = z.object({
   password: z.boolean(),
   providers: z.array(
-    z.object({ provider: z.string(), email: z.string().nullable(), linkedAt: z.string() }),
+    z.object({ provider: z.string(), email: z.nullable(z.string()), linkedAt: z.string() }),
   ),
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 /** `POST /auth/oidc/:provider/link`: where the provider's link flow starts. */
-export const providerLinkAnswerSchema = z.object({ url: z.string().min(1) });
+export const providerLinkAnswerSchema = z.object({ url: z.string().check(z.minLength(1)) });
 
 /** `POST /users/profilePicture`: the picture's new URL and the updated user document. */
 export const profilePictureAnswerSchema = z.object({
@@ -47,7 +47,7 @@ export const profilePictureAnswerSchema = z.object({
 });
 
 /** A user as `GET /admin/users` lists it (and the admin calls answer one). */
-export const adminUserSchema = userDocumentSchema.extend({
+export const adminUserSchema = z.extend(userDocumentSchema, {
   approved: z.boolean(),
   hasPassword: z.boolean(),
   providers: z.array(z.string()),

@@ -1,15 +1,15 @@
 // The release roadmap's answer (`GET /api/changelog`): the code host's issues grouped by
 // state and milestone, with how fresh the copy is.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const changelogMilestoneSchema = z.object({
   number: z.number(),
   title: z.string(),
   state: z.string(),
-  description: z.string().nullable(),
-  dueOn: z.string().nullable(),
-  url: z.string().nullable(),
+  description: z.nullable(z.string()),
+  dueOn: z.nullable(z.string()),
+  url: z.nullable(z.string()),
 });
 
 export const changelogIssueSchema = z.object({
@@ -17,21 +17,21 @@ export const changelogIssueSchema = z.object({
   title: z.string(),
   state: z.enum(['open', 'closed']),
   url: z.string(),
-  body: z.string().nullable(),
-  labels: z.array(z.object({ name: z.string(), color: z.string().nullable() })),
-  milestone: changelogMilestoneSchema.nullable(),
-  author: z.string().nullable(),
+  body: z.nullable(z.string()),
+  labels: z.array(z.object({ name: z.string(), color: z.nullable(z.string()) })),
+  milestone: z.nullable(changelogMilestoneSchema),
+  author: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  closedAt: z.string().nullable(),
+  closedAt: z.nullable(z.string()),
 });
 export type ChangelogIssue = z.infer<typeof changelogIssueSchema>;
 
 export const changelogAnswerSchema = z.object({
-  repository: z.string().nullable(),
+  repository: z.nullable(z.string()),
   status: z.enum(['fresh', 'stale', 'unavailable', 'not_configured']),
-  fetchedAt: z.string().nullable(),
-  message: z.string().optional(),
+  fetchedAt: z.nullable(z.string()),
+  message: z.optional(z.string()),
   total: z.number(),
   groups: z.array(
     z.object({
@@ -39,7 +39,7 @@ export const changelogAnswerSchema = z.object({
       count: z.number(),
       milestones: z.array(
         z.object({
-          milestone: changelogMilestoneSchema.nullable(),
+          milestone: z.nullable(changelogMilestoneSchema),
           issues: z.array(changelogIssueSchema),
         }),
       ),

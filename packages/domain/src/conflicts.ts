@@ -5,7 +5,7 @@
 // record and the conflicting fields otherwise. A resolution is a new write based on the
 // current record. The rules live here, for the server and the web app alike.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 import { SERVER_FIELDS } from './entities.js';
 
 /** The body field that carries a write's base; the server strips it before validation. */
@@ -18,12 +18,13 @@ export interface WriteBase {
   fields?: Record<string, unknown>;
 }
 
-export const writeBaseSchema = z
-  .object({
-    updatedAt: z.string().min(1).max(40),
-    fields: z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict();
+export const writeBaseSchema = z.catchall(
+  z.object({
+    updatedAt: z.string().check(z.minLength(1), z.maxLength(40)),
+    fields: z.optional(z.record(z.string(), z.unknown())),
+  }),
+  z.never(),
+);
 
 /** A body without its base, and the base (undefined: an older client sent none). */
 export function splitWriteBase(body: unknown): {
@@ -189,15 +190,15 @@ const conflictAnswerSchema = z.object({
     fields: z.array(
       z.object({
         field: z.string(),
-        base: z.unknown().optional(),
+        base: z.optional(z.unknown()),
         mine: z.unknown(),
         theirs: z.unknown(),
-        changedBy: z.object({ id: z.string(), name: z.string() }).optional(),
-        changedAt: z.string().optional(),
+        changedBy: z.optional(z.object({ id: z.string(), name: z.string() })),
+        changedAt: z.optional(z.string()),
       }),
     ),
-    changedBy: z.object({ id: z.string(), name: z.string() }).optional(),
-    changedAt: z.string().optional(),
+    changedBy: z.optional(z.object({ id: z.string(), name: z.string() })),
+    changedAt: z.optional(z.string()),
   }),
 });
 

@@ -2,7 +2,7 @@
 // client written against the specification works unchanged. Fields the specification
 // leaves out ("fields not shown") are ours and listed in docs/entities.md.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CLOSING_TYPES, ITEM_STATUSES, WALK_TYPES } from './walks.js';
 import { STAFF_TYPES } from './staff.js';
 import { scopeSchema } from './scopes.js';
@@ -12,19 +12,19 @@ import { parseIsoDate } from './validation.js';
 
 export const recordIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of 1 to 64 letters, digits, "_" or "-"');
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of 1 to 64 letters, digits, "_" or "-"'));
 
 /** An ISO 8601 date or date-time on a real calendar day, years 1900 to 2199. */
 export const isoDateSchema = z
   .string()
-  .refine((value) => parseIsoDate(value) !== undefined, MESSAGES.expectedIsoDate);
+  .check(z.refine((value) => parseIsoDate(value) !== undefined, MESSAGES.expectedIsoDate));
 
 /** Every stored record carries these (architecture: server conventions). */
 export const recordMetaSchema = z.object({
   id: recordIdSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  deletedAt: z.nullable(z.string()),
 });
 export type RecordMeta = z.infer<typeof recordMetaSchema>;
 
@@ -36,9 +36,9 @@ export const SERVER_FIELDS = ['createdAt', 'updatedAt', 'deletedAt'] as const;
  * record as it read it. Every other field a record input does not name is refused.
  */
 const serverFieldsIgnored = {
-  createdAt: z.unknown().optional(),
-  updatedAt: z.unknown().optional(),
-  deletedAt: z.unknown().optional(),
+  createdAt: z.optional(z.unknown()),
+  updatedAt: z.optional(z.unknown()),
+  deletedAt: z.optional(z.unknown()),
 };
 
 const idList = z.array(z.string());
@@ -54,17 +54,17 @@ export const homeFieldsSchema = z.looseObject({
   HomeRID: z.string(),
   HomeID: z.string(),
   Address: z.string(),
-  distance: z.number().optional(),
+  distance: z.optional(z.number()),
   Status: z.string(),
   'KOVA Status': z.string(),
   Community: z.string(),
   Lot: z.string(),
   Plan: z.string(),
-  'Construction Start': isoDateSchema.nullable(),
-  'Projected Close': isoDateSchema.nullable(),
+  'Construction Start': z.nullable(isoDateSchema),
+  'Projected Close': z.nullable(isoDateSchema),
   ...staffLists,
 });
-export const homeSchema = recordMetaSchema.extend(homeFieldsSchema.shape);
+export const homeSchema = z.extend(recordMetaSchema, homeFieldsSchema.shape);
 export type Home = z.infer<typeof homeSchema>;
 
 /**
@@ -72,7 +72,7 @@ export type Home = z.infer<typeof homeSchema>;
  * ignored); staff lists stay lists of ids; other field names are refused.
  */
 export const homeUpdateSchema = z.strictObject({
-  ...homeFieldsSchema.partial().shape,
+  ...z.partial(homeFieldsSchema).shape,
   ...serverFieldsIgnored,
 });
 
@@ -93,7 +93,7 @@ export const EMPLOYEE_ROLES = [
   'Manager',
 ] as const;
 
-export const employeeSchema = recordMetaSchema.extend({
+export const employeeSchema = z.extend(recordMetaSchema, {
   Name: z.string(),
   'First Name': z.string(),
   'Last Name': z.string(),
@@ -104,7 +104,7 @@ export const employeeSchema = recordMetaSchema.extend({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
-export const vendorSchema = recordMetaSchema.extend({
+export const vendorSchema = z.extend(recordMetaSchema, {
   Name: z.string(),
   Trade: z.string(),
   Contact: z.string(),
@@ -119,9 +119,9 @@ export const userDocumentSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  photoURL: z.string().nullable(),
+  photoURL: z.nullable(z.string()),
   scopes: z.array(scopeSchema),
-  fieldData: z.object({ role: z.string(), airtableId: z.string().nullable() }),
+  fieldData: z.object({ role: z.string(), airtableId: z.nullable(z.string()) }),
 });
 export type UserDocument = z.infer<typeof userDocumentSchema>;
 
@@ -144,7 +144,7 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   priority: z.string(),
   timestamp: z.string(),
-  metadata: z.object({ homeAddress: z.string().optional() }).loose(),
+  metadata: z.looseObject({ homeAddress: z.optional(z.string()) }),
   category: z.string(),
   app: z.enum(NOTIFICATION_APPS),
   createdAt: z.string(),
@@ -160,26 +160,26 @@ export const messageSchema = z.object({
 });
 
 export const openItemSummarySchema = z.object({
-  'Open Items': z.number().int(),
-  'Open Frame Punch Items': z.number().int(),
-  'Open Final Punch Items': z.number().int(),
-  'Open NHP Items': z.number().int(),
-  'Open WHO Items': z.number().int(),
-  'Open Post Close Items': z.number().int(),
+  'Open Items': z.number().check(z.int()),
+  'Open Frame Punch Items': z.number().check(z.int()),
+  'Open Final Punch Items': z.number().check(z.int()),
+  'Open NHP Items': z.number().check(z.int()),
+  'Open WHO Items': z.number().check(z.int()),
+  'Open Post Close Items': z.number().check(z.int()),
 });
 export type OpenItemSummary = z.infer<typeof openItemSummarySchema>;
 
 /** A reference to a stored file (`collection/key` in the file storage). */
 export const fileRefSchema = z.strictObject({
-  collection: z.string().min(1),
-  key: z.string().min(1),
-  name: z.string().optional(),
-  type: z.string().optional(),
-  size: z.number().optional(),
+  collection: z.string().check(z.minLength(1)),
+  key: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  type: z.optional(z.string()),
+  size: z.optional(z.number()),
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
-const optionalId = { id: recordIdSchema.optional() };
+const optionalId = { id: z.optional(recordIdSchema) };
 
 export const phoneCallInputSchema = z.strictObject({
   ...optionalId,
@@ -188,19 +188,19 @@ export const phoneCallInputSchema = z.strictObject({
   Date: isoDateSchema,
   Notes: z.string(),
   Voicemail: z.boolean(),
-  HomeRID: z.string().optional(),
+  HomeRID: z.optional(z.string()),
   ...serverFieldsIgnored,
 });
 export const phoneCallUpdateSchema = z.strictObject({
   Notes: z.string(),
   Voicemail: z.boolean(),
-  Date: isoDateSchema.optional(),
-  Staff: z.string().optional(),
+  Date: z.optional(isoDateSchema),
+  Staff: z.optional(z.string()),
   /** Accepted when it names the call's own home; a call never moves. */
-  HomeRID: z.string().optional(),
+  HomeRID: z.optional(z.string()),
   ...serverFieldsIgnored,
 });
-export const phoneCallSchema = recordMetaSchema.extend({
+export const phoneCallSchema = z.extend(recordMetaSchema, {
   Home: z.string(),
   Staff: z.string(),
   Date: z.string(),
@@ -216,37 +216,37 @@ export const walkItemInputSchema = z.strictObject({
   Category: z.string(),
   Location: z.string(),
   Name: z.string(),
-  WalkID: z.string().optional(),
-  HomeRID: z.string().optional(),
-  Status: z.enum(ITEM_STATUSES).default('Outstanding'),
-  'Completed At': isoDateSchema.nullable().optional(),
-  Notes: z.string().optional(),
-  Photos: z.array(fileRefSchema).optional(),
+  WalkID: z.optional(z.string()),
+  HomeRID: z.optional(z.string()),
+  Status: z._default(z.enum(ITEM_STATUSES), 'Outstanding'),
+  'Completed At': z.optional(z.nullable(isoDateSchema)),
+  Notes: z.optional(z.string()),
+  Photos: z.optional(z.array(fileRefSchema)),
   ...serverFieldsIgnored,
 });
 export const walkItemUpdateSchema = z.strictObject({
   Name: z.string(),
-  Category: z.string().optional(),
-  Location: z.string().optional(),
-  Status: z.enum(ITEM_STATUSES).optional(),
-  'Completed At': isoDateSchema.nullable().optional(),
-  Notes: z.string().optional(),
-  Photos: z.array(fileRefSchema).optional(),
+  Category: z.optional(z.string()),
+  Location: z.optional(z.string()),
+  Status: z.optional(z.enum(ITEM_STATUSES)),
+  'Completed At': z.optional(z.nullable(isoDateSchema)),
+  Notes: z.optional(z.string()),
+  Photos: z.optional(z.array(fileRefSchema)),
   /** Accepted when unchanged: an item keeps its walk and home. */
-  Walk: z.enum(WALK_TYPES).optional(),
-  WalkID: z.string().nullable().optional(),
-  HomeRID: z.string().nullable().optional(),
+  Walk: z.optional(z.enum(WALK_TYPES)),
+  WalkID: z.optional(z.nullable(z.string())),
+  HomeRID: z.optional(z.nullable(z.string())),
   ...serverFieldsIgnored,
 });
-export const walkItemSchema = recordMetaSchema.extend({
+export const walkItemSchema = z.extend(recordMetaSchema, {
   Walk: z.enum(WALK_TYPES),
   Category: z.string(),
   Location: z.string(),
   Name: z.string(),
-  WalkID: z.string().nullable(),
-  HomeRID: z.string().nullable(),
+  WalkID: z.nullable(z.string()),
+  HomeRID: z.nullable(z.string()),
   Status: z.enum(ITEM_STATUSES),
-  'Completed At': z.string().nullable(),
+  'Completed At': z.nullable(z.string()),
 });
 export type WalkItem = z.infer<typeof walkItemSchema>;
 
@@ -256,7 +256,7 @@ export type ChecklistResult = (typeof CHECKLIST_RESULTS)[number];
 /** One line's answer on a walk: its result and an optional note. */
 export const checklistAnswerSchema = z.strictObject({
   result: z.enum(CHECKLIST_RESULTS),
-  note: z.string().max(2000).optional(),
+  note: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type ChecklistAnswer = z.infer<typeof checklistAnswerSchema>;
 
@@ -265,7 +265,7 @@ export type ChecklistAnswer = z.infer<typeof checklistAnswerSchema>;
  * hold `true` / `false` per line (read as pass / fail); new answers are objects.
  */
 export const checklistSchema = z.record(
-  z.string().max(200),
+  z.string().check(z.maxLength(200)),
   z.union([checklistAnswerSchema, z.boolean(), z.string(), z.null()]),
 );
 
@@ -275,12 +275,11 @@ export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
 /** A signature drawn on the device: a PNG data URL, who signed and when. */
 export const signatureSchema = z.strictObject({
   role: z.enum(SIGNATURE_ROLES),
-  name: z.string().min(1).max(200),
-  signedAt: z.string().max(40),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  signedAt: z.string().check(z.maxLength(40)),
   image: z
     .string()
-    .max(400_000)
-    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/),
+    .check(z.maxLength(400_000), z.regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/)),
 });
 export type Signature = z.infer<typeof signatureSchema>;
 
@@ -288,15 +287,15 @@ export type Signature = z.infer<typeof signatureSchema>;
 export const walkFormInputSchema = z.strictObject({
   ...optionalId,
   HomeRID: z.string(),
-  date: isoDateSchema.optional(),
-  user: z.string().optional(),
-  notes: z.string().optional(),
+  date: z.optional(isoDateSchema),
+  user: z.optional(z.string()),
+  notes: z.optional(z.string()),
   /** Answers by line id of the form's checklist (walk-forms.ts). */
-  checklist: checklistSchema.optional(),
-  uploadedFiles: z.array(fileRefSchema).optional(),
+  checklist: z.optional(checklistSchema),
+  uploadedFiles: z.optional(z.array(fileRefSchema)),
   ...serverFieldsIgnored,
 });
-export const walkFormUpdateSchema = walkFormInputSchema.omit({ id: true }).partial();
+export const walkFormUpdateSchema = z.partial(z.omit(walkFormInputSchema, { id: true }));
 
 export const closingWalkInputSchema = z
   .strictObject({
@@ -304,80 +303,82 @@ export const closingWalkInputSchema = z
     date: isoDateSchema,
     selectedHome: z.string(),
     user: z.string(),
-    notes: z.string().default(''),
-    uploadedFiles: z.array(fileRefSchema).default([]),
+    notes: z._default(z.string(), ''),
+    uploadedFiles: z._default(z.array(fileRefSchema), []),
     type: z.enum(CLOSING_TYPES),
-    pdfUrl: z.string().optional(),
-    customerServiceStaff: z.union([z.string(), z.array(z.string())]).optional(),
-    HomeRID: z.string().optional(),
-    checklist: checklistSchema.optional(),
-    signatures: z.array(signatureSchema).max(SIGNATURE_ROLES.length).optional(),
+    pdfUrl: z.optional(z.string()),
+    customerServiceStaff: z.optional(z.union([z.string(), z.array(z.string())])),
+    HomeRID: z.optional(z.string()),
+    checklist: z.optional(checklistSchema),
+    signatures: z.optional(z.array(signatureSchema).check(z.maxLength(SIGNATURE_ROLES.length))),
     ...serverFieldsIgnored,
   })
-  .refine((walk) => walk.customerServiceStaff === undefined || walk.type === 'who', {
-    message: 'customerServiceStaff is only sent when type is who',
-    path: ['customerServiceStaff'],
-  });
+  .check(
+    z.refine((walk) => walk.customerServiceStaff === undefined || walk.type === 'who', {
+      message: 'customerServiceStaff is only sent when type is who',
+      path: ['customerServiceStaff'],
+    }),
+  );
 export const closingWalkUpdateSchema = z.strictObject({
-  date: isoDateSchema.optional(),
-  user: z.string().optional(),
-  notes: z.string().optional(),
-  uploadedFiles: z.array(fileRefSchema).optional(),
-  pdfUrl: z.string().optional(),
-  customerServiceStaff: z.union([z.string(), z.array(z.string())]).optional(),
-  checklist: checklistSchema.optional(),
-  signatures: z.array(signatureSchema).max(SIGNATURE_ROLES.length).optional(),
+  date: z.optional(isoDateSchema),
+  user: z.optional(z.string()),
+  notes: z.optional(z.string()),
+  uploadedFiles: z.optional(z.array(fileRefSchema)),
+  pdfUrl: z.optional(z.string()),
+  customerServiceStaff: z.optional(z.union([z.string(), z.array(z.string())])),
+  checklist: z.optional(checklistSchema),
+  signatures: z.optional(z.array(signatureSchema).check(z.maxLength(SIGNATURE_ROLES.length))),
   /** Accepted when unchanged: a walk keeps its home and type. */
-  selectedHome: z.string().optional(),
-  HomeRID: z.string().optional(),
-  type: z.enum(CLOSING_TYPES).optional(),
+  selectedHome: z.optional(z.string()),
+  HomeRID: z.optional(z.string()),
+  type: z.optional(z.enum(CLOSING_TYPES)),
   ...serverFieldsIgnored,
 });
 
-export const permitSchema = recordMetaSchema.extend({
+export const permitSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
   'Permit Number': z.string(),
   Type: z.string(),
   Status: z.string(),
-  'Issued Date': z.string().nullable(),
-  'Expiration Date': z.string().nullable(),
+  'Issued Date': z.nullable(z.string()),
+  'Expiration Date': z.nullable(z.string()),
 });
 
 /** Soil, open-hole, radon and GIC tests share one shape: a dated result on a home. */
-export const testRecordSchema = recordMetaSchema.extend({
+export const testRecordSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
   'Test Date': z.string(),
   Result: z.enum(['Pass', 'Fail', 'Pending']),
-  Value: z.number().nullable(),
+  Value: z.nullable(z.number()),
   Unit: z.string(),
-  Vendor: z.string().nullable(),
+  Vendor: z.nullable(z.string()),
   Notes: z.string(),
 });
 
-export const reviewSchema = recordMetaSchema.extend({
+export const reviewSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
-  Rating: z.number().int().min(1).max(5),
+  Rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   Comment: z.string(),
   Reviewer: z.string(),
   Source: z.string(),
   Date: z.string(),
 });
 
-export const jobSchema = recordMetaSchema.extend({
+export const jobSchema = z.extend(recordMetaSchema, {
   JobRID: z.string(),
   HomeRID: z.string(),
   Name: z.string(),
-  Vendor: z.string().nullable(),
+  Vendor: z.nullable(z.string()),
   Status: z.enum(['Scheduled', 'In Progress', 'Complete']),
-  'Start Date': z.string().nullable(),
-  'End Date': z.string().nullable(),
+  'Start Date': z.nullable(z.string()),
+  'End Date': z.nullable(z.string()),
 });
 
-export const jobScheduleSchema = recordMetaSchema.extend({
+export const jobScheduleSchema = z.extend(recordMetaSchema, {
   JobRID: z.string(),
   Task: z.string(),
   'Scheduled Date': z.string(),
-  'Completed Date': z.string().nullable(),
+  'Completed Date': z.nullable(z.string()),
   Status: z.enum(['Scheduled', 'Complete', 'Late']),
 });
 
@@ -385,21 +386,21 @@ export const noteInputSchema = z.strictObject({
   ...optionalId,
   HomeRID: z.string(),
   Text: z.string(),
-  Author: z.string().optional(),
-  Date: isoDateSchema.optional(),
+  Author: z.optional(z.string()),
+  Date: z.optional(isoDateSchema),
   ...serverFieldsIgnored,
 });
-export const noteUpdateSchema = noteInputSchema.omit({ id: true }).partial();
+export const noteUpdateSchema = z.partial(z.omit(noteInputSchema, { id: true }));
 
 export const buyerInputSchema = z.strictObject({
   ...optionalId,
   HomeRID: z.string(),
   Name: z.string(),
-  Email: z.string().optional(),
-  Phone: z.string().optional(),
+  Email: z.optional(z.string()),
+  Phone: z.optional(z.string()),
   ...serverFieldsIgnored,
 });
-export const buyerUpdateSchema = buyerInputSchema.omit({ id: true }).partial();
+export const buyerUpdateSchema = z.partial(z.omit(buyerInputSchema, { id: true }));
 
 export const draftSchema = z.object({
   key: z.string(),
@@ -409,10 +410,12 @@ export const draftSchema = z.object({
   homeID: z.string(),
   formTitle: z.string(),
   creationTime: z.number(),
-  expirationTime: z.number().nullable(),
+  expirationTime: z.nullable(z.number()),
   fallback: z.boolean(),
   // A draft is the device's own copy: what it kept beside a file reference stays.
-  data: z.looseObject({ uploadedFiles: z.array(fileRefSchema.loose()).optional() }),
+  data: z.looseObject({
+    uploadedFiles: z.optional(z.array(z.catchall(fileRefSchema, z.unknown()))),
+  }),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -422,7 +425,7 @@ export const fileRecordSchema = z.object({
   opfsPath: z.string(),
   type: z.string(),
   size: z.number(),
-  refCount: z.number().int().min(0),
+  refCount: z.number().check(z.int(), z.gte(0)),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
@@ -439,9 +442,9 @@ export const queuedMutationSchema = z.object({
   data: z.unknown(),
   queryKeys: z.array(z.array(z.unknown())),
   timestamp: z.number(),
-  retryCount: z.number().int().min(0),
+  retryCount: z.number().check(z.int(), z.gte(0)),
   status: z.enum(MUTATION_STATUSES),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type QueuedMutation = z.infer<typeof queuedMutationSchema>;
 
@@ -449,7 +452,7 @@ export const MODES = ['work', 'presentation'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const localSettingsSchema = z.object({
-  selectedHomeId: z.string().nullable(),
+  selectedHomeId: z.nullable(z.string()),
   mode: z.enum(MODES),
   testing: z.boolean(),
   draftsFallback: z.boolean(),
@@ -460,19 +463,19 @@ export type LocalSettings = z.infer<typeof localSettingsSchema>;
 export const LOCAL_STORES = LOCAL_DB.stores;
 
 /** A note on a home as stored (spec-clarifications, "Notes and buyers"). */
-export const noteSchema = recordMetaSchema.extend({
+export const noteSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
   Text: z.string(),
-  Author: z.string().optional(),
-  Date: z.string().optional(),
+  Author: z.optional(z.string()),
+  Date: z.optional(z.string()),
 });
 export type Note = z.infer<typeof noteSchema>;
 
 /** A buyer of a home as stored (spec-clarifications, "Notes and buyers"). */
-export const buyerSchema = recordMetaSchema.extend({
+export const buyerSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
   Name: z.string(),
-  Email: z.string().optional(),
-  Phone: z.string().optional(),
+  Email: z.optional(z.string()),
+  Phone: z.optional(z.string()),
 });
 export type Buyer = z.infer<typeof buyerSchema>;

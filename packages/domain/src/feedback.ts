@@ -1,47 +1,55 @@
 // The feedback widget's payload (section 2: Send Feedback, tagged with recordId, homeID,
 // homeRID and address), checked by the form and by `POST /api/feedback` alike.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const FEEDBACK_MESSAGE_MAX = 5000;
 
 const optionalTag = (max: number) =>
-  z
-    .union([z.string().trim().max(max), z.number().transform(String)])
-    .nullish()
-    .transform((v) => (v === undefined || v === null || v === '' ? null : v));
+  z.pipe(
+    z.nullish(
+      z.union([
+        z.string().check(z.trim(), z.maxLength(max)),
+        z.pipe(z.number(), z.transform(String)),
+      ]),
+    ),
+    z.transform((v) => (v === undefined || v === null || v === '' ? null : v)),
+  );
 
-export const feedbackInputSchema = z
-  .object({
+export const feedbackInputSchema = z.catchall(
+  z.object({
     message: z
       .string({ error: 'Please write a message' })
-      .trim()
-      .min(1, 'Please write a message')
-      .max(
-        FEEDBACK_MESSAGE_MAX,
-        `The message is too long (at most ${FEEDBACK_MESSAGE_MAX} characters)`,
+      .check(
+        z.trim(),
+        z.minLength(1, 'Please write a message'),
+        z.maxLength(
+          FEEDBACK_MESSAGE_MAX,
+          `The message is too long (at most ${FEEDBACK_MESSAGE_MAX} characters)`,
+        ),
       ),
     recordId: optionalTag(200),
     homeID: optionalTag(200),
     homeRID: optionalTag(200),
     address: optionalTag(500),
     page: optionalTag(2000),
-  })
-  .strict();
+  }),
+  z.never(),
+);
 export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 
 /** Stored feedback as `POST` answers it and `GET /api/feedback` (admins) lists it. */
 export const feedbackSchema = z.object({
   id: z.string(),
   message: z.string(),
-  recordId: z.string().nullable(),
-  homeID: z.string().nullable(),
-  homeRID: z.string().nullable(),
-  address: z.string().nullable(),
-  page: z.string().nullable(),
+  recordId: z.nullable(z.string()),
+  homeID: z.nullable(z.string()),
+  homeRID: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  page: z.nullable(z.string()),
   userId: z.string(),
   userEmail: z.string(),
-  userAgent: z.string().nullable(),
+  userAgent: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;

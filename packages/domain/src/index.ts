@@ -187,6 +187,7 @@ export type {
   Vendor,
   WalkItem,
 } from './entities.js';
+export { z } from './zod.js';
 export { DATE_YEARS, describeZodError, parseIsoDate, parseTimestamp } from './validation.js';
 export {
   ACCOUNT_TABS,

@@ -2,7 +2,7 @@
 // `home_info_portal` alias, priorities, categories, the payloads of the notification
 // calls and the relative-time label of the list.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 import type { Notification } from './entities.js';
 import { NOTIFICATION_APPS, normalizeNotificationApp, notificationSchema } from './entities.js';
 import { relativeTime } from './dates.js';
@@ -13,8 +13,10 @@ export { formatNotificationDate, relativeTime } from './dates.js';
 export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
 
 /** An app value, `home_info_portal` read as `notification_info_portal` (section 2). */
-export const notificationAppSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? normalizeNotificationApp(value) : value),
+export const notificationAppSchema = z.pipe(
+  z.transform((value: unknown) =>
+    typeof value === 'string' ? normalizeNotificationApp(value) : value,
+  ),
   z.enum(NOTIFICATION_APPS),
 );
 
@@ -44,51 +46,65 @@ export const NOTIFICATION_CATEGORIES = {
 
 export const notificationCategorySchema = z
   .string()
-  .regex(/^[a-z0-9_-]{1,50}$/, 'expected 1 to 50 lower-case letters, digits, "_" or "-"');
+  .check(z.regex(/^[a-z0-9_-]{1,50}$/, 'expected 1 to 50 lower-case letters, digits, "_" or "-"'));
 
-const metadataValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+const metadataValue = z.union([
+  z.string().check(z.maxLength(2000)),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
 
 export const notificationMetadataSchema = z
-  .object({ homeAddress: z.string().max(500).optional() })
-  .catchall(metadataValue)
-  .refine((value) => Object.keys(value).length <= 20, 'expected at most 20 entries');
+  .catchall(
+    z.object({ homeAddress: z.optional(z.string().check(z.maxLength(500))) }),
+    metadataValue,
+  )
+  .check(z.refine((value) => Object.keys(value).length <= 20, 'expected at most 20 entries'));
 
 /** What an admin sends to make a notification (`POST /api/notifications`). */
 export const notificationCreateSchema = z
-  .object({
-    title: z.string().trim().min(1, 'expected a title').max(300),
-    category: notificationCategorySchema.default(NOTIFICATION_CATEGORIES.announcement),
-    app: notificationAppSchema.default('all'),
-    priority: z.enum(NOTIFICATION_PRIORITIES).default('normal'),
-    timestamp: z
-      .string()
-      .refine((value) => !Number.isNaN(Date.parse(value)), 'expected a date (ISO 8601)')
-      .optional(),
-    metadata: notificationMetadataSchema.default({}),
-    /** One recipient by user id, or every user with `allUsers: true`. */
-    userId: z.string().min(1).max(64).optional(),
-    allUsers: z.literal(true).optional(),
-  })
-  .strict()
-  .refine((value) => (value.userId === undefined) !== (value.allUsers === undefined), {
-    message: 'Send either "userId" or "allUsers": true',
-  });
+  .catchall(
+    z.object({
+      title: z.string().check(z.trim(), z.minLength(1, 'expected a title'), z.maxLength(300)),
+      category: z._default(notificationCategorySchema, NOTIFICATION_CATEGORIES.announcement),
+      app: z._default(notificationAppSchema, 'all'),
+      priority: z._default(z.enum(NOTIFICATION_PRIORITIES), 'normal'),
+      timestamp: z.optional(
+        z
+          .string()
+          .check(
+            z.refine((value) => !Number.isNaN(Date.parse(value)), 'expected a date (ISO 8601)'),
+          ),
+      ),
+      metadata: z._default(notificationMetadataSchema, {}),
+      /** One recipient by user id, or every user with `allUsers: true`. */
+      userId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+      allUsers: z.optional(z.literal(true)),
+    }),
+    z.never(),
+  )
+  .check(
+    z.refine((value) => (value.userId === undefined) !== (value.allUsers === undefined), {
+      message: 'Send either "userId" or "allUsers": true',
+    }),
+  );
 export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
 
 /** Section 4: opening a notification marks it read with the body `{ read: true }`. */
-export const notificationReadSchema = z.object({ read: z.literal(true) }).strict();
+export const notificationReadSchema = z.strictObject({ read: z.literal(true) });
 
 /** Query of the notification list: the filter tab and a 1-based page. */
 export const notificationListQuerySchema = z.object({
-  app: notificationAppSchema.default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
-  unread: z.enum(['true', 'false']).optional(),
+  app: z._default(notificationAppSchema, 'all'),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+  pageSize: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  unread: z.optional(z.enum(['true', 'false'])),
   /** Only this category (the messages menu asks for `message`). */
-  category: notificationCategorySchema.optional(),
+  category: z.optional(notificationCategorySchema),
 });
 
-const countPair = z.object({ total: z.number().int(), unread: z.number().int() });
+const countPair = z.object({ total: z.number().check(z.int()), unread: z.number().check(z.int()) });
 
 /** `GET /api/notifications/counts`, and the `counts` of the stream. */
 export const notificationCountsSchema = z.object({
@@ -106,10 +122,10 @@ export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
 export const notificationPageSchema = z.object({
   notifications: z.array(notificationSchema),
   app: z.enum(NOTIFICATION_APPS),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
+  total: z.number().check(z.int()),
+  totalPages: z.number().check(z.int()),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 

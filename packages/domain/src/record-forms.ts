@@ -3,7 +3,7 @@
 // in the words of section 5. The web app's forms validate with it (zod resolver), so a
 // form and the server judge a value the same way.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 import { missingFieldMessage } from './messages.js';
 import { isMissing } from './mutations.js';
 import type { Resource } from './resources.js';
@@ -15,7 +15,7 @@ export function recordFormSchema(
   resource: Resource,
   operation: FormOperation,
   fields: readonly string[],
-): z.ZodType<Record<string, unknown>, Record<string, unknown>> {
+): z.ZodMiniType<Record<string, unknown>, Record<string, unknown>> {
   const def = resourceDef(resource);
   const base = operation === 'submit' ? def.input : def.update;
   if (base === undefined || def.mutationType === undefined) {
@@ -26,23 +26,25 @@ export function recordFormSchema(
   const picked = z.object(Object.fromEntries(known.map((field) => [field, shape[field]])));
   const required = def.operations?.[operation]?.required ?? [];
   const type = def.mutationType;
-  return picked.superRefine((value: Record<string, unknown>, ctx) => {
-    for (const field of known) {
-      if (required.includes(field) && isMissing(value[field])) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: missingFieldMessage(field, operation, type),
-        });
+  return picked.check(
+    z.superRefine((value: Record<string, unknown>, ctx) => {
+      for (const field of known) {
+        if (required.includes(field) && isMissing(value[field])) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: missingFieldMessage(field, operation, type),
+          });
+        }
       }
-    }
-  });
+    }),
+  );
 }
 
 /** Every item of a record list answer: the resource's record shape, other fields kept. */
 const anyRecordSchema = z.looseObject({ id: z.string() });
 
-type RecordList = z.ZodType<Array<Record<string, unknown> & { id: string }>>;
+type RecordList = z.ZodMiniType<Array<Record<string, unknown> & { id: string }>>;
 
 /** Built once per resource: every list answer of the app is parsed with one. */
 const listSchemas = new Map<Resource, RecordList>();
@@ -51,7 +53,11 @@ export function recordListSchema(resource: Resource): RecordList {
   let schema = listSchemas.get(resource);
   if (schema === undefined) {
     const record = resourceDef(resource).record;
-    schema = z.array(record === undefined ? anyRecordSchema : record.loose().and(anyRecordSchema));
+    schema = z.array(
+      record === undefined
+        ? anyRecordSchema
+        : z.intersection(z.catchall(record, z.unknown()), anyRecordSchema),
+    );
     listSchemas.set(resource, schema);
   }
   return schema;

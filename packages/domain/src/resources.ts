@@ -4,7 +4,7 @@
 // rules, the access rules, the server's routes, the queue handlers, the web paths and the
 // seed lists derive from this table; the spec's own tables stay as independent tests.
 
-import type { z } from 'zod';
+import type { z } from './zod.js';
 import {
   buyerInputSchema,
   buyerSchema,
@@ -73,7 +73,7 @@ export interface OperationDef {
 export type OperationName = 'submit' | 'update' | 'delete' | 'updateStaff';
 
 /** An object schema, so a screen can take the fields it shows from it (`pick`). */
-type RecordSchema = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig>;
+type RecordSchema = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
 export interface ResourceDef {
   /** The API path below `/api`, e.g. `/field_communication/phoneCalls`. */

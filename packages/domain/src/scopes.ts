@@ -1,6 +1,6 @@
 // The scope catalogue, the group expansion and the access rule (sections 3, 5 and 6).
 
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Scopes that guard the walk forms (`/walks` and its eight forms). */
 export const WALK_FORM_SCOPES = [
@@ -76,7 +76,7 @@ export const GROUP_EXPANSION: Readonly<Record<ScopeGroup, GroupExpansion>> = {
 };
 
 export const scopeSchema = z.object({
-  value: z.string().min(1),
+  value: z.string().check(z.minLength(1)),
   approved: z.boolean(),
   group: z.boolean(),
   read: z.boolean(),
@@ -147,10 +147,10 @@ export function hasAccess(access: Access, requirement: Requirement, kind: Access
 
 /** Legacy scope lists of older user documents (section 3). */
 export const legacyScopesSchema = z.object({
-  readGroups: z.array(z.string()).optional(),
-  writeGroups: z.array(z.string()).optional(),
-  read: z.array(z.string()).optional(),
-  write: z.array(z.string()).optional(),
+  readGroups: z.optional(z.array(z.string())),
+  writeGroups: z.optional(z.array(z.string())),
+  read: z.optional(z.array(z.string())),
+  write: z.optional(z.array(z.string())),
 });
 export type LegacyScopes = z.infer<typeof legacyScopesSchema>;
 

@@ -1,10 +1,10 @@
 // Turns a zod failure into one plain sentence naming the field, for `{ "error": "..." }`,
 // and the strict reading of dates and timestamps every input goes through.
 
-import type { z } from 'zod';
+import type { z } from './zod.js';
 import { invalidFieldMessage, unknownFieldMessage } from './messages.js';
 
-export function describeZodError(error: z.ZodError): string {
+export function describeZodError(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'Invalid request';
   const field = issue.path.map(String).join('.');

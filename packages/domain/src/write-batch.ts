@@ -11,7 +11,7 @@
 // administration, file uploads (they set a file's owner) and batches themselves never
 // travel inside a batch, so a batch cannot nest.
 
-import { z } from 'zod';
+import { z } from './zod.js';
 import { QUEUE } from './constants.js';
 import { MESSAGES } from './messages.js';
 import type { Resource } from './resources.js';
@@ -116,29 +116,31 @@ export function batchWriteRoute(method: string, path: string): BatchWriteRoute |
 
 export const batchedWriteSchema = z
   .object({
-    key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+    key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
     method: z.enum(['POST', 'PATCH', 'DELETE']),
-    path: z.string().max(2000),
-    body: z.unknown().optional(),
+    path: z.string().check(z.maxLength(2000)),
+    body: z.optional(z.unknown()),
   })
-  .refine((write) => batchWriteRoute(write.method, write.path) !== undefined, {
-    message: MESSAGES.batchWriteNotAllowed,
-    path: ['path'],
-  });
+  .check(
+    z.refine((write) => batchWriteRoute(write.method, write.path) !== undefined, {
+      message: MESSAGES.batchWriteNotAllowed,
+      path: ['path'],
+    }),
+  );
 export type BatchedWrite = z.infer<typeof batchedWriteSchema>;
 
 export const writeBatchSchema = z.object({
-  writes: z.array(batchedWriteSchema).min(1).max(MAX_BATCH_WRITES),
+  writes: z.array(batchedWriteSchema).check(z.minLength(1), z.maxLength(MAX_BATCH_WRITES)),
 });
 export type WriteBatch = z.infer<typeof writeBatchSchema>;
 
 export const batchedAnswerSchema = z.object({
   key: z.string(),
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   /** The write's own answer: its record, or `{ "error": "..." }`. */
   body: z.unknown(),
   /** Seconds, from the write's Retry-After header (429, 503). */
-  retryAfter: z.number().optional(),
+  retryAfter: z.optional(z.number()),
 });
 export type BatchedAnswer = z.infer<typeof batchedAnswerSchema>;
 

@@ -1,7 +1,7 @@
 // Request parsing helpers: zod at the boundary, with the specification's messages for
 // missing ids and id arrays.
 
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   MAX_BATCH_IDS,
   MESSAGES,
@@ -13,8 +13,9 @@ import {
 } from '@field/domain';
 import { badRequest } from './errors.js';
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+/** The value parsed with `schema` (the domain's zod/mini schemas or our classic ones), or 400. */
+export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw badRequest(describeZodError(result.error));
   return result.data;
 }

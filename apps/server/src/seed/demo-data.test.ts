@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Resource } from '@field/domain';
 import {
   CLOSING_TYPES,
@@ -36,7 +36,7 @@ import type { DemoData } from './demo-data.js';
 import { DEMO_ACCOUNTS, DEMO_REFERENCE_DATE, generateDemoData } from './demo-data.js';
 import { clearDatabase, seedDemoData } from './seed.js';
 
-const SCHEMAS: Record<Resource, z.ZodType> = {
+const SCHEMAS: Record<Resource, z.core.$ZodType> = {
   employees: employeeSchema,
   vendors: vendorSchema,
   homes: homeSchema,
@@ -117,7 +117,7 @@ describe('generateDemoData', () => {
         for (const server of ['id', 'createdAt', 'updatedAt', 'deletedAt']) {
           expect(record.data, `${set.kind} ${record.id}`).not.toHaveProperty(server);
         }
-        const result = schema.safeParse({ ...record.data, id: record.id, ...META });
+        const result = z.safeParse(schema, { ...record.data, id: record.id, ...META });
         expect(result.error?.issues, `${set.kind} ${record.id}`).toBeUndefined();
       }
     }

@@ -14,8 +14,7 @@ import {
   homeSchema,
   resourceDef,
   updateBase,
-  withBase,
-} from '@field/domain';
+  withBase, z } from '@field/domain';
 import type { Parser } from '../api/client';
 import { API_PATHS, apiClient } from '../api/client';
 import type { MutationRow } from '../offline/database';
@@ -50,7 +49,8 @@ export type ActiveHome = Pick<
   | StaffType
 > & { deletedAt?: string | null };
 
-const activeHomeSchema = homeSchema.pick({
+const activeHomeSchema = z.partial(
+  z.pick(homeSchema, {
   id: true,
   HomeRID: true,
   HomeID: true,
@@ -70,7 +70,9 @@ const activeHomeSchema = homeSchema.pick({
   'Offline Homes': true,
   // Tombstones of the differential sync carry it.
   deletedAt: true,
-}).partial({ deletedAt: true });
+  }),
+  { deletedAt: true },
+);
 
 /**
  * The list as it comes: only its shape is checked here, synchronously; each home is

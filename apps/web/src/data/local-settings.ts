@@ -4,7 +4,7 @@
 
 import { useSyncExternalStore } from 'react';
 import type { HomeListKind, LocalSettings, Mode } from '@field/domain';
-import { HOME_LIST_KINDS, localSettingsSchema } from '@field/domain';
+import { HOME_LIST_KINDS, localSettingsSchema, z } from '@field/domain';
 
 const STORAGE_KEY = 'field-app:local-settings';
 
@@ -20,7 +20,7 @@ function read(): LocalSettings {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (raw === null) return DEFAULTS;
-    const parsed = localSettingsSchema.partial().safeParse(JSON.parse(raw));
+    const parsed = z.partial(localSettingsSchema).safeParse(JSON.parse(raw));
     return parsed.success ? { ...DEFAULTS, ...parsed.data } : DEFAULTS;
   } catch {
     return DEFAULTS;

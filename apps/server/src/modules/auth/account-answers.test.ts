@@ -1,6 +1,7 @@
 // The account answers as the web app reads them: each one the server sends parses with the
 // domain schema the web app's client is given (packages/domain/src/accounts.ts).
 
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenAnswerSchema,
@@ -114,7 +115,7 @@ describe.each(await availableDialects())('account answers on %s', (dialect) => {
     const admin = await server.createUser({ scopes: [singleScope('admin')] });
     const listed = await server.client(admin.token).get('/admin/users');
     expect(listed.status).toBe(200);
-    const users = adminUserSchema.array().parse(listed.body);
+    const users = z.array(adminUserSchema).parse(listed.body);
     expect(users.find((u) => u.id === me.id)).toMatchObject({
       approved: true,
       hasPassword: true,

@@ -87,7 +87,7 @@ const streamQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(SNAPSHOT_DEFAULT),
 });
 
-const markAllSchema = z.object({ app: notificationAppSchema.default('all') }).strict();
+const markAllSchema = z.object({ app: z._default(notificationAppSchema, 'all') }).strict();
 
 function idParam(params: unknown): string {
   return parseWith(z.object({ id: z.string().min(1).max(64) }), params).id;

@@ -465,8 +465,8 @@ export interface HomeRecordWrites {
   kind: string;
   /** Mutation type of section 5 (or ours) whose required fields are checked. */
   mutationType: string;
-  input: z.ZodType<Record<string, unknown>>;
-  update: z.ZodType<Record<string, unknown>>;
+  input: z.core.$ZodType<Record<string, unknown>>;
+  update: z.core.$ZodType<Record<string, unknown>>;
   /** The input field naming the home, when it is not `HomeRID` itself. */
   homeField: string;
   scopes: { submit: Requirement; update: Requirement; delete: Requirement };

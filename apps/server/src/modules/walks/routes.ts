@@ -141,8 +141,8 @@ export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void
 }
 
 interface KindRules {
-  input: z.ZodType<Record<string, unknown>>;
-  update: z.ZodType<Record<string, unknown>>;
+  input: z.core.$ZodType<Record<string, unknown>>;
+  update: z.core.$ZodType<Record<string, unknown>>;
   /** The write requirement for a record of this kind with these fields. */
   writeScope: (data: Record<string, unknown>) => Requirement;
   homeRid: (input: Record<string, unknown>) => string;

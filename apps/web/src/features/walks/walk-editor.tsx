@@ -33,6 +33,7 @@ import {
   missingWalkFields,
   readChecklistAnswer,
   signatureSchema,
+  z,
 } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import { useHomeItems } from '../../data/home-items';
@@ -95,7 +96,7 @@ function answersOf(value: unknown): Record<string, ChecklistAnswer> {
 }
 
 function signaturesOf(value: unknown): Signature[] {
-  const parsed = signatureSchema.array().safeParse(value);
+  const parsed = z.array(signatureSchema).safeParse(value);
   return parsed.success ? parsed.data : [];
 }
 

@@ -3,13 +3,13 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Scope, ScopeGroup } from '@field/domain';
-import { adminUserSchema } from '@field/domain';
+import { adminUserSchema, z } from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
 
 const BASE = '/api/admin/users';
 const KEY = ['admin', 'users'] as const;
 
-const userList = adminUserSchema.array();
+const userList = z.array(adminUserSchema);
 
 export function useAdminUsers(enabled: boolean) {
   return useQuery({

@@ -18,13 +18,10 @@ export interface WriteBase {
   fields?: Record<string, unknown>;
 }
 
-export const writeBaseSchema = z.catchall(
-  z.object({
-    updatedAt: z.string().check(z.minLength(1), z.maxLength(40)),
-    fields: z.optional(z.record(z.string(), z.unknown())),
-  }),
-  z.never(),
-);
+export const writeBaseSchema = z.strictObject({
+  updatedAt: z.string().check(z.minLength(1), z.maxLength(40)),
+  fields: z.optional(z.record(z.string(), z.unknown())),
+});
 
 /** A body without its base, and the base (undefined: an older client sent none). */
 export function splitWriteBase(body: unknown): {

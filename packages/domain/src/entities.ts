@@ -414,7 +414,7 @@ export const draftSchema = z.object({
   fallback: z.boolean(),
   // A draft is the device's own copy: what it kept beside a file reference stays.
   data: z.looseObject({
-    uploadedFiles: z.optional(z.array(z.catchall(fileRefSchema, z.unknown()))),
+    uploadedFiles: z.optional(z.array(z.looseObject(fileRefSchema.shape))),
   }),
 });
 export type Draft = z.infer<typeof draftSchema>;

@@ -16,26 +16,23 @@ const optionalTag = (max: number) =>
     z.transform((v) => (v === undefined || v === null || v === '' ? null : v)),
   );
 
-export const feedbackInputSchema = z.catchall(
-  z.object({
-    message: z
-      .string({ error: 'Please write a message' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Please write a message'),
-        z.maxLength(
-          FEEDBACK_MESSAGE_MAX,
-          `The message is too long (at most ${FEEDBACK_MESSAGE_MAX} characters)`,
-        ),
+export const feedbackInputSchema = z.strictObject({
+  message: z
+    .string({ error: 'Please write a message' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please write a message'),
+      z.maxLength(
+        FEEDBACK_MESSAGE_MAX,
+        `The message is too long (at most ${FEEDBACK_MESSAGE_MAX} characters)`,
       ),
-    recordId: optionalTag(200),
-    homeID: optionalTag(200),
-    homeRID: optionalTag(200),
-    address: optionalTag(500),
-    page: optionalTag(2000),
-  }),
-  z.never(),
-);
+    ),
+  recordId: optionalTag(200),
+  homeID: optionalTag(200),
+  homeRID: optionalTag(200),
+  address: optionalTag(500),
+  page: optionalTag(2000),
+});
 export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 
 /** Stored feedback as `POST` answers it and `GET /api/feedback` (admins) lists it. */

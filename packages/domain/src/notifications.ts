@@ -64,26 +64,21 @@ export const notificationMetadataSchema = z
 
 /** What an admin sends to make a notification (`POST /api/notifications`). */
 export const notificationCreateSchema = z
-  .catchall(
-    z.object({
-      title: z.string().check(z.trim(), z.minLength(1, 'expected a title'), z.maxLength(300)),
-      category: z._default(notificationCategorySchema, NOTIFICATION_CATEGORIES.announcement),
-      app: z._default(notificationAppSchema, 'all'),
-      priority: z._default(z.enum(NOTIFICATION_PRIORITIES), 'normal'),
-      timestamp: z.optional(
-        z
-          .string()
-          .check(
-            z.refine((value) => !Number.isNaN(Date.parse(value)), 'expected a date (ISO 8601)'),
-          ),
-      ),
-      metadata: z._default(notificationMetadataSchema, {}),
-      /** One recipient by user id, or every user with `allUsers: true`. */
-      userId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-      allUsers: z.optional(z.literal(true)),
-    }),
-    z.never(),
-  )
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1, 'expected a title'), z.maxLength(300)),
+    category: z._default(notificationCategorySchema, NOTIFICATION_CATEGORIES.announcement),
+    app: z._default(notificationAppSchema, 'all'),
+    priority: z._default(z.enum(NOTIFICATION_PRIORITIES), 'normal'),
+    timestamp: z.optional(
+      z
+        .string()
+        .check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'expected a date (ISO 8601)')),
+    ),
+    metadata: z._default(notificationMetadataSchema, {}),
+    /** One recipient by user id, or every user with `allUsers: true`. */
+    userId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    allUsers: z.optional(z.literal(true)),
+  })
   .check(
     z.refine((value) => (value.userId === undefined) !== (value.allUsers === undefined), {
       message: 'Send either "userId" or "allUsers": true',

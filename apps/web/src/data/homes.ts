@@ -14,7 +14,9 @@ import {
   homeSchema,
   resourceDef,
   updateBase,
-  withBase, z } from '@field/domain';
+  withBase,
+  z,
+} from '@field/domain';
 import type { Parser } from '../api/client';
 import { API_PATHS, apiClient } from '../api/client';
 import type { MutationRow } from '../offline/database';

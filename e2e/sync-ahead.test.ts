@@ -6,6 +6,8 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Home } from '@field/domain';
+import { inConstruction } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
 import {
@@ -89,6 +91,20 @@ describe.skipIf(skipReason !== undefined)('sync ahead', () => {
       });
       await page.goto(`${base}/homes/overview`);
       await readyOffline(page);
+      // The summary counts every home the builder carries, cancelled ones too; the list
+      // below says it shows those in construction, so the two numbers do not contradict.
+      const mine = (await getList(base, token, '/api/field_homes/listActive')).filter(
+        (home) =>
+          Array.isArray(home['Offline Homes']) && home['Offline Homes'].includes(employeeId),
+      );
+      await expect
+        .poll(() => page.getByTestId('readiness-summary').textContent())
+        .toBe(`Ready offline · ${mine.length} homes`);
+      const building = inConstruction(mine as unknown as Home[], false).length;
+      expect(building).toBeLessThan(mine.length);
+      await expect
+        .poll(() => page.getByTestId('homes-count').textContent())
+        .toBe(`${building} homes in construction`);
       // Nothing asked for this home's lists one by one: the batch calls brought them.
       expect(requested.some((url) => url.includes(`listByHome?homeId=${target.home.id}`))).toBe(
         false,

@@ -38,6 +38,8 @@ export interface HomeCardsProps {
   error: Error | null;
   onRetry: () => void;
   label: string;
+  /** The count line when no search narrows the list (default "34 homes"). */
+  totalText?: (count: number) => string;
   extra?: (home: ActiveHome) => ReactNode;
   /** Buttons of a home (edit...), below the card's own select area: never inside it. */
   actions?: (home: ActiveHome) => ReactNode;
@@ -57,6 +59,7 @@ export function HomeCards({
   error,
   onRetry,
   label,
+  totalText,
   extra,
   actions,
 }: HomeCardsProps) {
@@ -119,7 +122,7 @@ export function HomeCards({
           data-testid="homes-count"
         >
           {shown.length === homes.length
-            ? t('homes.total', { count: homes.length })
+            ? (totalText?.(homes.length) ?? t('homes.total', { count: homes.length }))
             : t('homes.shown', { shown: shown.length, total: homes.length })}
         </Typography>
       </Box>

@@ -23,6 +23,9 @@ export function Component() {
         error={error}
         onRetry={() => void refetch()}
         label={t(kind === 'mine' ? 'homes.myHomes' : 'homes.inConstruction')}
+        // "in construction": the summary above counts every home carried offline, cancelled
+        // ones too, so a bare "34 homes" under "Ready offline · 42 homes" would contradict it.
+        totalText={(count) => t('homes.inConstructionCount', { count })}
       />
     </>
   );

@@ -51,8 +51,15 @@ export class CdpPage {
     });
   }
 
-  /** Starts a Chromium of its own (fresh profile) with one page of `width` x `height`. */
-  static async launch(width: number, height: number): Promise<CdpPage> {
+  /**
+   * Starts a Chromium of its own (fresh profile) with one page of `width` x `height`, with
+   * `extraArgs` after the bench's usual flags.
+   */
+  static async launch(
+    width: number,
+    height: number,
+    extraArgs: readonly string[] = [],
+  ): Promise<CdpPage> {
     const profile = await mkdtemp(path.join(tmpdir(), 'field-bench-cdp-'));
     const chromium = spawn(
       CHROMIUM,
@@ -62,6 +69,7 @@ export class CdpPage {
         '--remote-debugging-port=0',
         `--user-data-dir=${profile}`,
         `--window-size=${width},${height}`,
+        ...extraArgs,
         'about:blank',
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },

@@ -25,7 +25,9 @@ import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from './browser.js';
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const PASSWORD = 'bench-password';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+// BENCH_WEB_DIST: another build of the web app (say, of the commit before a change, built
+// with `--outDir`), to measure two builds in one sitting.
+const WEB_DIST = process.env['BENCH_WEB_DIST'] ?? path.join(ROOT, 'apps/web/dist');
 
 /**
  * The same measures on `main` before issue 12 (2026-11-22, this kind of machine): assets
@@ -216,7 +218,10 @@ async function lighthouseRuns(base: string): Promise<void> {
 
 // The built server as `npm start` runs it, in a process of its own so Lighthouse's work
 // does not slow its answers.
-const server = await startServerProcess({ serveWebApp: true, env: { SEED_PASSWORD: PASSWORD } });
+const server = await startServerProcess({
+  serveWebApp: true,
+  env: { SEED_PASSWORD: PASSWORD, WEB_DIST },
+});
 const base = server.url;
 try {
   const scripts = await firstVisitScripts(base);

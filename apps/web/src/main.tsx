@@ -4,7 +4,7 @@
 // (app/offline-engine.tsx), and adopts the QueryClient made here.
 
 import type { ComponentType } from 'react';
-import { StrictMode, Suspense, lazy, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, lazy, startTransition, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -100,21 +100,25 @@ if (!guestPaths.includes(window.location.pathname)) {
   preloadShell();
 }
 
+// The first render as a transition: React draws it in slices that let the browser paint and
+// take input between them, not as one long task (docs/performance.md).
 void initGuestTexts().then(() =>
-  root.render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <EngineHost loader={engineLoader}>
-            <ToastOutlet />
-            <AppUpdatePrompt />
-            <SessionProvider>
-              <RouterProvider router={router} />
-            </SessionProvider>
-          </EngineHost>
-        </QueryClientProvider>
-      </ThemeProvider>
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>
+            <EngineHost loader={engineLoader}>
+              <ToastOutlet />
+              <AppUpdatePrompt />
+              <SessionProvider>
+                <RouterProvider router={router} />
+              </SessionProvider>
+            </EngineHost>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </StrictMode>,
+    ),
   ),
 );

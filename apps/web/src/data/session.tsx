@@ -5,7 +5,16 @@
 // Signing out clears the device's data for the next user (offline/sign-out.ts).
 
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Access, UserDocument } from '@field/domain';
 import { LOCAL_DB, MESSAGES, resolveAccess, userDocumentSchema } from '@field/domain';
 import type { ApiClient, HttpMethod, Parser, RequestOptions } from '../api/client';
@@ -216,7 +225,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return false;
       } finally {
         refreshing.current = null;
-        setStatus('ready');
+        // The first answer swaps the loading screen for the first screen, the page's largest
+        // render: as a transition React renders it in slices that let input and paint
+        // through, not as one long task (docs/performance.md). Later calls change nothing.
+        startTransition(() => setStatus('ready'));
       }
     })();
     return refreshing.current;

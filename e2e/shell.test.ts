@@ -137,6 +137,20 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
     });
   });
 
+  it('opens the menu on a phone, goes where an entry leads and closes, and opens again', async () => {
+    await session.withPage(PHONE, async (page) => {
+      await signIn(page, 'manager@example.com');
+      await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      for (const target of ['/homes/calendar', '/homes/overview']) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await nav.locator(`a[href="${target}"]`).click();
+        await page.waitForURL(`**${target}`);
+        await expect.poll(() => nav.isVisible()).toBe(false);
+      }
+    });
+  });
+
   it('picks a home by searching its address, and by ?homeId=', async () => {
     await session.withPage(PHONE, async (page) => {
       const { token } = await signIn(page, 'manager@example.com');

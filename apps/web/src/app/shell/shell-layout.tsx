@@ -129,6 +129,10 @@ export function ShellLayout() {
   // Started before the shell renders (signed-in-area.tsx); null where it cannot run.
   const engineRunning = useOptionalOfflineEngine() !== null;
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The phone's menu is drawn the first time it opens, then kept (it opens fast after):
+  // drawn hidden on every first load it was a large part of the first screen's render.
+  const [mobileMenuDrawn, setMobileMenuDrawn] = useState(false);
+  if (mobileOpen && !mobileMenuDrawn) setMobileMenuDrawn(true);
   const [collapsed, setCollapsed] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [panel, setPanel] = useState<DataPanelState>('closed');
@@ -256,7 +260,7 @@ export function ShellLayout() {
             variant="temporary"
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
-            ModalProps={{ keepMounted: true }}
+            ModalProps={{ keepMounted: mobileMenuDrawn }}
             sx={{ '& .MuiDrawer-paper': { width: UI.drawerWidthPx } }}
           >
             <Toolbar sx={{ color: 'primary.main' }}>

@@ -44,11 +44,17 @@ export function LoadingPermissions() {
   );
 }
 
+/**
+ * A guest screen shows at once, while the session is still being restored: on a slow
+ * network the form is there a round trip sooner, and a sign-in sent meanwhile waits for the
+ * restore to end (data/session-api.ts). A restored user is then sent on.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, status } = useSession();
   const location = useLocation();
-  if (status === 'restoring') return <LoadingPermissions />;
-  if (user !== null) return <Navigate to={returnLocation(location.state)} replace />;
+  if (status === 'ready' && user !== null) {
+    return <Navigate to={returnLocation(location.state)} replace />;
+  }
   return children;
 }
 

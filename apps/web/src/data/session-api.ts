@@ -74,7 +74,18 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * The refresh under way, if any. A sign-in or registration waits for it to end first: a
+ * refresh answered after them (no session yet, a 401) would otherwise clear their token.
+ */
+let refreshing: Promise<unknown> | null = null;
+
+async function afterRefresh(): Promise<void> {
+  await refreshing?.catch(() => undefined);
+}
+
 export async function signIn(credentials: Credentials): Promise<UserDocument> {
+  await afterRefresh();
   await finishPendingLogout();
   return started(await apiClient.post(PATHS.login, credentials, sessionAnswerSchema));
 }
@@ -85,6 +96,7 @@ export interface Registration extends Credentials {
 }
 
 export async function register(input: Registration): Promise<UserDocument> {
+  await afterRefresh();
   await finishPendingLogout();
   return started(await apiClient.post(PATHS.register, input, sessionAnswerSchema));
 }
@@ -96,10 +108,16 @@ export async function register(input: Registration): Promise<UserDocument> {
 export async function refreshSession(): Promise<UserDocument | null> {
   // One tab refreshes at a time: the cookie rotates, so a second tab refreshing at the same
   // moment would present the old token and look like a stolen one.
-  if (typeof navigator !== 'undefined' && 'locks' in navigator) {
-    return navigator.locks.request('field-session-refresh', () => refreshOnce());
+  const run =
+    typeof navigator !== 'undefined' && 'locks' in navigator
+      ? navigator.locks.request('field-session-refresh', () => refreshOnce())
+      : refreshOnce();
+  refreshing = run;
+  try {
+    return await run;
+  } finally {
+    if (refreshing === run) refreshing = null;
   }
-  return refreshOnce();
 }
 
 async function refreshOnce(): Promise<UserDocument | null> {

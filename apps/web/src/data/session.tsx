@@ -11,6 +11,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -234,7 +235,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return refreshing.current;
   }, [setUser]);
 
-  useEffect(() => {
+  // Started in the commit that first shows a screen, before the browser paints it: the
+  // sign-in form shows while this is under way, and a sign-in waits for a refresh only if it
+  // has begun (data/session-api.ts), so none may be sent before it.
+  useLayoutEffect(() => {
     void refresh();
   }, [refresh]);
 

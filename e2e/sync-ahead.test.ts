@@ -6,8 +6,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Home } from '@field/domain';
-import { inConstruction } from '@field/domain';
+import { homeSchema, inConstruction, isMyHome, z } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
 import {
@@ -25,6 +24,10 @@ import { openWalkForm } from './support/walks.js';
 
 const skipReason = skipReasonFor('sync ahead e2e');
 const BUILDER = 'builder@example.com';
+/** What the domain's rules read of a home: whose it is, and whether it is in construction. */
+const carriedHomesShape = z.array(
+  z.pick(homeSchema, { Status: true, 'KOVA Status': true, 'Offline Homes': true }),
+);
 
 interface Target {
   home: ApiRecord;
@@ -93,14 +96,13 @@ describe.skipIf(skipReason !== undefined)('sync ahead', () => {
       await readyOffline(page);
       // The summary counts every home the builder carries, cancelled ones too; the list
       // below says it shows those in construction, so the two numbers do not contradict.
-      const mine = (await getList(base, token, '/api/field_homes/listActive')).filter(
-        (home) =>
-          Array.isArray(home['Offline Homes']) && home['Offline Homes'].includes(employeeId),
-      );
+      const mine = carriedHomesShape
+        .parse(await getList(base, token, '/api/field_homes/listActive'))
+        .filter((home) => isMyHome(home, employeeId));
       await expect
         .poll(() => page.getByTestId('readiness-summary').textContent())
         .toBe(`Ready offline · ${mine.length} homes`);
-      const building = inConstruction(mine as unknown as Home[], false).length;
+      const building = inConstruction(mine, false).length;
       expect(building).toBeLessThan(mine.length);
       await expect
         .poll(() => page.getByTestId('homes-count').textContent())

@@ -172,6 +172,30 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
     });
   });
 
+  it('shows a configured provider below the form, and none when the server has none', async () => {
+    await session.withPage(
+      PHONE,
+      async (page, context) => {
+        // The demo server has no provider set up; its answer is replaced with one that has.
+        await context.route('**/api/auth/providers', (route) =>
+          route.fulfill({
+            json: { providers: [{ id: 'sso', name: 'Acme SSO', type: 'sso', formPost: false }] },
+          }),
+        );
+        await page.goto(`${session.url()}/login`);
+        const button = page.getByRole('button', { name: 'Continue with Acme SSO' });
+        await button.waitFor();
+        expect(await button.isEnabled()).toBe(true);
+        await context.unroute('**/api/auth/providers');
+        await page.reload();
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByRole('button', { name: /^Continue with/ }).count()).toBe(0);
+      },
+      NOT_THE_APP,
+    );
+  });
+
   it('a failing homes list shows Error Getting Homes with the server message', async () => {
     await session.withPage(DESKTOP, async (page) => {
       await page.route('**/api/field_homes/listActive', (route) =>

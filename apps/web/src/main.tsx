@@ -1,13 +1,13 @@
 // Entry point: the guest screens' texts first, then the providers and the router.
 // The offline engine (device database, persisted queries, write queue) is not part of the
 // first load: it starts when a signed-in screen needs it or a sign-in is sent
-// (app/offline-engine.tsx), and adopts the QueryClient made here.
+// (app/offline-engine.tsx), and adopts the app's QueryClient, which loads with it or with the
+// signed-in shell (offline/query-provider.tsx): not with the guest screens.
 
 import type { ComponentType } from 'react';
 import { StrictMode, Suspense, lazy, startTransition, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { GUEST_ROUTES } from '@field/domain';
@@ -15,13 +15,11 @@ import { createAppRouter } from './app/router';
 import { EngineHost, createEngineLoader } from './app/offline-engine';
 import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
 import { preloadShell } from './app/signed-in-area';
-import { createFieldQueryClient } from './offline/query-client';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
 import { theme } from './ui/theme';
 import { onToastsWanted, toastsWanted } from './ui/toast';
-import './styles.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -64,8 +62,6 @@ function ToastOutlet() {
   ) : null;
 }
 
-const queryClient = createFieldQueryClient();
-
 /** The engine, or null where the device cannot keep data (the app then runs online only). */
 async function startEngine(): Promise<OfflineEngine | null> {
   // Notices and toasts come most often offline: their code is fetched with the engine's,
@@ -77,9 +73,12 @@ async function startEngine(): Promise<OfflineEngine | null> {
   ]) {
     preload.catch(() => undefined);
   }
-  const { startOfflineEngine } = await import('./offline/engine');
+  const [{ startOfflineEngine }, { fieldQueryClient }] = await Promise.all([
+    import('./offline/engine'),
+    import('./offline/query-client'),
+  ]);
   const engine = await startOfflineEngine({
-    queryClient,
+    queryClient: fieldQueryClient(),
     client: queueClient,
     refreshSession: refreshForQueue,
     notify: showNotice,
@@ -108,15 +107,13 @@ void initGuestTexts().then(() =>
       <StrictMode>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <QueryClientProvider client={queryClient}>
-            <EngineHost loader={engineLoader}>
-              <ToastOutlet />
-              <AppUpdatePrompt />
-              <SessionProvider>
-                <RouterProvider router={router} />
-              </SessionProvider>
-            </EngineHost>
-          </QueryClientProvider>
+          <EngineHost loader={engineLoader}>
+            <ToastOutlet />
+            <AppUpdatePrompt />
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </EngineHost>
         </ThemeProvider>
       </StrictMode>,
     ),

@@ -1,5 +1,6 @@
-// The app's QueryClient and section 9's retries: made by the entry (main.tsx) for the first
-// screen, without the persister's code, which the offline engine brings and plugs in.
+// The app's QueryClient and section 9's retries. One client is shared by the signed-in
+// shell, the guest screens' few queries and the offline engine, which plugs in the
+// persister's code it brings; none of it is part of the first load of /login (main.tsx).
 
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY } from '@field/domain';
@@ -48,4 +49,12 @@ export function createFieldQueryClient(persister?: FieldQueryPersister): QueryCl
       mutations: { retry: shouldRetryMutation, retryDelay },
     },
   });
+}
+
+let shared: QueryClient | undefined;
+
+/** The app's one QueryClient, made when first asked for (query-provider.tsx, main.tsx). */
+export function fieldQueryClient(): QueryClient {
+  shared ??= createFieldQueryClient();
+  return shared;
 }

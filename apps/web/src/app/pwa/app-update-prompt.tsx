@@ -1,16 +1,14 @@
 // The App update state of section 4: when a new version waits, a prompt offers Reload or
 // Close, with section 8's messages when registering or updating fails and a warning when
 // the prompt is closed. Registers the service worker in production builds only, and only
-// where the browser has service workers. The prompt's own code (update-prompt-view.tsx)
-// loads only when a new version waits.
+// where the browser has service workers, once the page is interactive. The prompt's own code
+// (update-prompt-view.tsx) loads only when a new version waits.
 
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@field/domain';
 import { toast } from '../../ui/toast';
-import { whenQueueIdle } from './queue-idle';
 import type { ServiceWorkerUpdates, UpdateState } from './service-worker-updates';
-import { startServiceWorkerUpdates } from './service-worker-updates';
 
 const UpdatePromptView = lazy(() =>
   import('./update-prompt-view').then((m) => ({ default: m.UpdatePromptView })),
@@ -40,14 +38,22 @@ async function pageInteractive(): Promise<void> {
   });
 }
 
-/** Starts the updates for this page, or undefined where there is no service worker to run. */
-function startForThisPage(): ServiceWorkerUpdates | undefined {
+/**
+ * Starts the updates for this page once it is interactive, or resolves undefined where there
+ * is no service worker to run. Their code (and the write queue's lock it waits on) is
+ * fetched only then: nothing of it is in the first load.
+ */
+async function startForThisPage(): Promise<ServiceWorkerUpdates | undefined> {
   if (!import.meta.env.PROD) return undefined;
   // Absent in old browsers, some private modes and on plain http away from localhost.
   if (!('serviceWorker' in navigator)) return undefined;
+  await pageInteractive();
+  const [{ startServiceWorkerUpdates }, { whenQueueIdle }] = await Promise.all([
+    import('./service-worker-updates'),
+    import('./queue-idle'),
+  ]);
   return startServiceWorkerUpdates({
     container: navigator.serviceWorker,
-    loaded: pageInteractive(),
     reload: () => window.location.reload(),
     whenQueueIdle: (task) => whenQueueIdle(task),
     onRegisterError: (error) => {
@@ -69,15 +75,29 @@ export function AppUpdatePrompt() {
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
-    const started = startForThisPage();
-    updates.current = started;
-    const unsubscribe = started?.subscribe((next) => {
-      setState(next);
-      if (next !== 'none') setShown(true);
-    });
+    let unmounted = false;
+    let stop = (): void => undefined;
+    startForThisPage()
+      .then((started) => {
+        if (started === undefined) return;
+        if (unmounted) {
+          started.stop();
+          return;
+        }
+        updates.current = started;
+        const unsubscribe = started.subscribe((next) => {
+          setState(next);
+          if (next !== 'none') setShown(true);
+        });
+        stop = () => {
+          unsubscribe();
+          started.stop();
+        };
+      })
+      .catch((error: unknown) => console.error('The service worker could not be started', error));
     return () => {
-      unsubscribe?.();
-      started?.stop();
+      unmounted = true;
+      stop();
       updates.current = undefined;
     };
   }, []);

@@ -27,6 +27,7 @@ import type { DataPanelState } from '@field/domain';
 import { SYNC_ROUTE, UI, findRoute, visibleMenu } from '@field/domain';
 import { effectiveTesting, menuOrientation, useLocalSetting } from '../../data/local-settings';
 import { useSignedIn } from '../../data/session';
+import { FieldQueryProvider } from '../../offline/query-provider';
 import { useOnlineStatus, useOptionalOfflineEngine, useQueueCounts } from '../../offline/react';
 import { useOnline } from '../../ui/use-online';
 import { WordMark } from '../../ui/word-mark';
@@ -118,7 +119,7 @@ function ActivityBar() {
   );
 }
 
-export function ShellLayout() {
+function Shell() {
   const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
@@ -300,5 +301,14 @@ export function ShellLayout() {
       <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
       <DataPanel state={panel} onStateChange={setPanel} />
     </Box>
+  );
+}
+
+/** The shell, with the app's QueryClient for it and every signed-in screen. */
+export function ShellLayout() {
+  return (
+    <FieldQueryProvider>
+      <Shell />
+    </FieldQueryProvider>
   );
 }

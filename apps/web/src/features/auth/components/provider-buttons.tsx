@@ -11,6 +11,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import type { UserDocument } from '@field/domain';
 import { MESSAGES } from '@field/domain';
+import { FieldQueryProvider } from '../../../offline/query-provider';
 import { listProviders, providerStartUrl, refreshSession } from '../../../data/session-api';
 import { toast } from '../../../ui/toast';
 
@@ -33,13 +34,12 @@ function isFlowMessage(data: unknown): data is FlowMessage {
   );
 }
 
-export function ProviderButtons({
-  onSignedIn,
-  returnTo,
-}: {
+export interface ProviderButtonsProps {
   onSignedIn: (user: UserDocument) => void;
   returnTo: string;
-}) {
+}
+
+function ProviderButtonList({ onSignedIn, returnTo }: ProviderButtonsProps) {
   const { t } = useTranslation();
   const providers = useQuery({
     queryKey: ['auth', 'providers'],
@@ -117,5 +117,14 @@ export function ProviderButtons({
         </Button>
       ))}
     </Stack>
+  );
+}
+
+/** The buttons, with the app's QueryClient: the guest screens have no provider of their own. */
+export function ProviderButtons(props: ProviderButtonsProps) {
+  return (
+    <FieldQueryProvider>
+      <ProviderButtonList {...props} />
+    </FieldQueryProvider>
   );
 }

@@ -1,15 +1,30 @@
 // `/` and `/login`: email and password, the configured providers, and the ways to an
 // account or a new password. The guest guard then sends the user where they were going.
+// The providers' buttons (and TanStack Query, which asks the server for them) load after the
+// form has shown; they show nothing until the server has answered anyway.
 
 import { Link as RouterLink, useLocation } from 'react-router';
+import type { ComponentType } from 'react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { DEFAULT_LANDING_ROUTE } from '@field/domain';
 import { useSession } from '../../../data/session';
 import { AuthCard } from '../components/auth-card';
-import { ProviderButtons } from '../components/provider-buttons';
+import type { ProviderButtonsProps } from '../components/provider-buttons';
 import { SignInForm } from '../components/sign-in-form';
+
+// Offline before the service worker holds their code, the form still works: no buttons.
+const ProviderButtons = lazy<ComponentType<ProviderButtonsProps>>(() =>
+  import('../components/provider-buttons').then(
+    (module) => ({ default: module.ProviderButtons }),
+    (error: unknown) => {
+      console.error('The sign-in providers could not be loaded', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 export function Component() {
   const { t } = useTranslation();
@@ -23,7 +38,9 @@ export function Component() {
   return (
     <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
       <SignInForm onSignedIn={setUser} />
-      <ProviderButtons onSignedIn={setUser} returnTo={from} />
+      <Suspense fallback={null}>
+        <ProviderButtons onSignedIn={setUser} returnTo={from} />
+      </Suspense>
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Link component={RouterLink} to="/forgot-password" state={state}>
           {t('signIn.forgot')}

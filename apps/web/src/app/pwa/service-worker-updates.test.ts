@@ -70,13 +70,16 @@ class FakeContainer extends EventTarget implements ContainerLike {
 
 const running: ServiceWorkerUpdates[] = [];
 
-function setup(options: { controlled?: boolean; waiting?: boolean } = {}) {
+function setup(
+  options: { controlled?: boolean; waiting?: boolean; registrationFails?: Error } = {},
+) {
   const registration = new FakeRegistration();
   if (options.waiting === true) {
     registration.waiting = new FakeWorker();
     registration.waiting.state = 'installed';
   }
   const container = new FakeContainer(registration, options.controlled ?? true);
+  container.failWith = options.registrationFails;
   const calls = {
     reloads: 0,
     registerErrors: [] as unknown[],
@@ -154,9 +157,7 @@ describe('service worker updates', () => {
   });
 
   it('reports a failed registration', async () => {
-    const { container, calls, updates } = setup();
-    // register() runs after the page has loaded, a tick later.
-    container.failWith = new Error('blocked');
+    const { calls, updates } = setup({ registrationFails: new Error('blocked') });
     await settle();
     expect(calls.registerErrors).toEqual([new Error('blocked')]);
     expect(updates.getState()).toBe('none');

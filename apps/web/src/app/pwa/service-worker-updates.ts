@@ -27,8 +27,6 @@ export type UpdateState = 'none' | 'waiting' | 'updating';
 
 export interface UpdateEnvironment {
   container: ContainerLike;
-  /** Resolves once the page has loaded, so precaching does not compete with the first load. */
-  loaded?: Promise<void>;
   reload: () => void;
   /** Runs `task` while no tab is sending queued writes (see queue-idle.ts). */
   whenQueueIdle: <T>(task: () => Promise<T>) => Promise<T>;
@@ -120,8 +118,6 @@ export function startServiceWorkerUpdates(env: UpdateEnvironment): ServiceWorker
 
   void (async () => {
     try {
-      await env.loaded;
-      if (stopped) return;
       const registered = await container.register(SERVICE_WORKER_URL, { scope: '/' });
       if (stopped) return;
       registration = registered;

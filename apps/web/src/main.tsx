@@ -17,6 +17,7 @@ import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
 import { preloadShell } from './app/signed-in-area';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
+import { yieldToMain } from './offline/yield-to-main';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
 import { theme } from './ui/theme';
 import { onToastsWanted, toastsWanted } from './ui/toast';
@@ -25,7 +26,8 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
-const router = createAppRouter();
+/** Made after the modules' evaluation (below); a notice's button navigates only later. */
+let router: ReturnType<typeof createAppRouter> | undefined;
 
 /**
  * The engine's notices as toasts; their code (and the backup's) is fetched with the engine.
@@ -36,7 +38,7 @@ function showNotice(notice: EngineNotice): void {
   Promise.all([import('./app/engine-notices'), loadAppTexts().catch(() => undefined)])
     .then(([{ showEngineNotice }]) =>
       showEngineNotice(notice, {
-        navigate: (path) => void router.navigate(path),
+        navigate: (path) => void router?.navigate(path),
         engine: () => engineLoader.start(),
       }),
     )
@@ -90,18 +92,28 @@ async function startEngine(): Promise<OfflineEngine | null> {
 
 const engineLoader = createEngineLoader(startEngine);
 
-// Opened on a signed-in address (a returning user, a reload): the engine and the shell's
-// code start loading while the session is restored, not after it. The guest screens go
-// without them.
-const guestPaths: readonly string[] = GUEST_ROUTES;
-if (!guestPaths.includes(window.location.pathname)) {
-  void engineLoader.start();
-  preloadShell();
-}
-
-// The first render as a transition: React draws it in slices that let the browser paint and
-// take input between them, not as one long task (docs/performance.md).
-void initGuestTexts().then(() =>
+/**
+ * What follows the modules' evaluation, in tasks of its own with a yield between each, so the
+ * page can paint and take input in between rather than in one long task (docs/performance.md):
+ * the start of the engine's and the shell's downloads, the router (its first match starts
+ * the screen's download) and the first render.
+ */
+async function start(): Promise<void> {
+  await yieldToMain();
+  // Opened on a signed-in address (a returning user, a reload): the engine and the shell's
+  // code start loading while the session is restored, not after it. The guest screens go
+  // without them.
+  const guestPaths: readonly string[] = GUEST_ROUTES;
+  if (!guestPaths.includes(window.location.pathname)) {
+    void engineLoader.start();
+    preloadShell();
+    await yieldToMain();
+  }
+  const appRouter = createAppRouter();
+  router = appRouter;
+  await Promise.all([initGuestTexts(), yieldToMain()]);
+  // The first render as a transition: React draws it in slices that let the browser paint
+  // and take input between them, not as one long task.
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -111,11 +123,13 @@ void initGuestTexts().then(() =>
             <ToastOutlet />
             <AppUpdatePrompt />
             <SessionProvider>
-              <RouterProvider router={router} />
+              <RouterProvider router={appRouter} />
             </SessionProvider>
           </EngineHost>
         </ThemeProvider>
       </StrictMode>,
     ),
-  ),
-);
+  );
+}
+
+void start();

@@ -125,8 +125,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // What the entry loads before it runs, as one file rather than ~20 (many of them a
-          // few hundred bytes shared with lazy screens): each file a page asks for costs main-thread
-          // time before the first paint (docs/performance.md). Lazy screens' code is not in it.
+          // few hundred bytes shared with lazy screens): each file a page asks for costs
+          // main-thread time before the first paint (docs/performance.md). Lazy screens' code
+          // is not in it.
           groups: [{ name: 'first-load', tags: ['$initial'] }],
         },
       },

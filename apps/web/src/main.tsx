@@ -4,8 +4,7 @@
 // (app/offline-engine.tsx), and adopts the app's QueryClient, which loads with it or with the
 // signed-in shell (offline/query-provider.tsx): not with the guest screens.
 
-import type { ComponentType } from 'react';
-import { StrictMode, Suspense, lazy, startTransition, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, startTransition, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -19,6 +18,7 @@ import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './dat
 import type { EngineNotice, OfflineEngine } from './offline/engine';
 import { yieldToMain } from './offline/yield-to-main';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
+import { lazyOrNothing } from './ui/lazy-or-nothing';
 import { theme } from './ui/theme';
 import { onToastsWanted, toastsWanted } from './ui/toast';
 
@@ -45,13 +45,10 @@ function showNotice(notice: EngineNotice): void {
     .catch((error: unknown) => console.error('The notice could not be shown', notice, error));
 }
 
-// A host whose code cannot be fetched (offline before the service worker has it) shows no
-// toasts rather than failing the page.
-const ToastHost = lazy<ComponentType>(() =>
-  import('./ui/toast-host').catch((error: unknown) => {
-    console.error('The toasts could not be loaded', error);
-    return { default: () => null };
-  }),
+// A host whose code cannot be fetched shows no toasts rather than failing the page.
+const ToastHost = lazyOrNothing(
+  () => import('./ui/toast-host').then((m) => m.default),
+  'The toasts',
 );
 
 /** The toasts' host, mounted (and its code loaded) once a first toast is asked for. */

@@ -34,7 +34,7 @@ function isFlowMessage(data: unknown): data is FlowMessage {
   );
 }
 
-export interface ProviderButtonsProps {
+interface ProviderButtonsProps {
   onSignedIn: (user: UserDocument) => void;
   returnTo: string;
 }

@@ -4,26 +4,20 @@
 // form has shown; they show nothing until the server has answered anyway.
 
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { ComponentType } from 'react';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { DEFAULT_LANDING_ROUTE } from '@field/domain';
 import { useSession } from '../../../data/session';
+import { lazyOrNothing } from '../../../ui/lazy-or-nothing';
 import { AuthCard } from '../components/auth-card';
-import type { ProviderButtonsProps } from '../components/provider-buttons';
 import { SignInForm } from '../components/sign-in-form';
 
 // Offline before the service worker holds their code, the form still works: no buttons.
-const ProviderButtons = lazy<ComponentType<ProviderButtonsProps>>(() =>
-  import('../components/provider-buttons').then(
-    (module) => ({ default: module.ProviderButtons }),
-    (error: unknown) => {
-      console.error('The sign-in providers could not be loaded', error);
-      return { default: () => null };
-    },
-  ),
+const ProviderButtons = lazyOrNothing(
+  () => import('../components/provider-buttons').then((m) => m.ProviderButtons),
+  'The sign-in providers',
 );
 
 export function Component() {

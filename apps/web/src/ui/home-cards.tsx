@@ -4,7 +4,7 @@
 // 60 cards in one go were a 100+ ms task when 10,000 homes arrived after sign-in.
 
 import type { ReactNode } from 'react';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,11 +47,16 @@ export interface HomeCardsProps {
 
 /**
  * On mount renders `render` with the first few cards, so they paint at once, then with
- * `count` in a background render that yields to input.
+ * `count` in a background render that yields to input. Not `useDeferredValue`'s initial
+ * value: the list mounts in the deferred render of a new list (above), where React skips
+ * the initial value, and every card of the page was drawn before the first could paint.
  */
 function FirstCardsFirst(props: { count: number; render: (count: number) => ReactNode }) {
-  const rendered = useDeferredValue(props.count, Math.min(props.count, FIRST));
-  return props.render(rendered);
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    startTransition(() => setAll(true));
+  }, []);
+  return props.render(all ? props.count : Math.min(props.count, FIRST));
 }
 
 export function HomeCards({

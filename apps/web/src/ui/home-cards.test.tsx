@@ -1,0 +1,56 @@
+// The homes' cards arrive as a list the screen did not have before (sign-in, a cold open):
+// the first few cards are drawn and shown before the rest of the page, which follows in a
+// background render; a user sees the first homes without waiting for every card.
+
+import { Profiler } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveHome } from '../data/homes';
+import { initI18n } from './i18n';
+import { HomeCards } from './home-cards';
+
+function home(n: number): ActiveHome {
+  // Safe: the cards read only these fields.
+  return {
+    id: `home-${n}`,
+    HomeRID: `home-${n}`,
+    HomeID: `H-${n}`,
+    Address: `${n} Ridgeline Trail`,
+    Status: 'Framing',
+    Community: 'Windsor',
+    Lot: String(n),
+    'Projected Close': '2027-03-01',
+  } as ActiveHome;
+}
+
+const HOMES = Array.from({ length: 46 }, (_, i) => home(i + 1));
+
+function Cards({ homes }: { homes: ActiveHome[] | undefined }) {
+  return <HomeCards homes={homes} error={null} onRetry={() => undefined} label="My homes" />;
+}
+
+describe('the homes’ cards', () => {
+  beforeAll(initI18n);
+  afterEach(cleanup);
+
+  it('shows the first cards in a commit of their own when the list arrives, then all of them', async () => {
+    // The cards on screen at each commit React makes.
+    const shown: number[] = [];
+    const onRender = () => shown.push(document.querySelectorAll('[data-home-id]').length);
+    const { rerender } = render(
+      <Profiler id="cards" onRender={onRender}>
+        <Cards homes={undefined} />
+      </Profiler>,
+    );
+    rerender(
+      <Profiler id="cards" onRender={onRender}>
+        <Cards homes={HOMES} />
+      </Profiler>,
+    );
+    expect(await screen.findAllByRole('listitem')).toHaveLength(HOMES.length);
+    const firstWithCards = shown.find((count) => count > 0);
+    expect(firstWithCards).toBeGreaterThan(0);
+    expect(firstWithCards).toBeLessThan(HOMES.length);
+    expect(shown.at(-1)).toBe(HOMES.length);
+  });
+});

@@ -116,6 +116,14 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // index.html preloads what the entry imports; a lazy chunk's imports are left to the
+    // browser's module loader rather than a <link rel="modulepreload"> added per file when
+    // the chunk is asked for: each link cost main-thread time (~2 ms at 4x CPU, ~50 links for
+    // a signed-in first screen), where the service worker's cache, the usual case, answers
+    // at once anyway (docs/performance.md).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     emptyOutDir: true,
     manifest: true,
     // The first-load file is ~670 KB before compression; its gzip size is what counts and

@@ -3,7 +3,7 @@
 // background render; a user sees the first homes without waiting for every card.
 
 import { Profiler } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveHome } from '../data/homes';
 import { initI18n } from './i18n';
@@ -52,5 +52,23 @@ describe('the homes’ cards', () => {
     expect(firstWithCards).toBeGreaterThan(0);
     expect(firstWithCards).toBeLessThan(HOMES.length);
     expect(shown.at(-1)).toBe(HOMES.length);
+  });
+
+  it('answers Show more at once and draws the next cards in the background', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => home(i + 1));
+    const shown: number[] = [];
+    const onRender = () => shown.push(document.querySelectorAll('[data-home-id]').length);
+    render(
+      <Profiler id="cards" onRender={onRender}>
+        <Cards homes={many} />
+      </Profiler>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(60));
+    shown.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: /show \d+ more/i }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(120));
+    // The click's own commit keeps the cards it had; the next 60 follow in another.
+    expect(shown[0]).toBe(60);
+    expect(shown.at(-1)).toBe(120);
   });
 });

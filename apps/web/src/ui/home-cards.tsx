@@ -47,16 +47,18 @@ export interface HomeCardsProps {
 
 /**
  * On mount renders `render` with the first few cards, so they paint at once, then with
- * `count` in a background render that yields to input. Not `useDeferredValue`'s initial
- * value: the list mounts in the deferred render of a new list (above), where React skips
- * the initial value, and every card of the page was drawn before the first could paint.
+ * `count` in a background render that yields to input; a later `count` (Show more) renders
+ * in the background too. Not `useDeferredValue`'s initial value for the first cards: the
+ * list mounts in the deferred render of a new list (above), where React skips the initial
+ * value, and every card of the page was drawn before the first could paint.
  */
 function FirstCardsFirst(props: { count: number; render: (count: number) => ReactNode }) {
+  const count = useDeferredValue(props.count);
   const [all, setAll] = useState(false);
   useEffect(() => {
     startTransition(() => setAll(true));
   }, []);
-  return props.render(all ? props.count : Math.min(props.count, FIRST));
+  return props.render(all ? count : Math.min(count, FIRST));
 }
 
 export function HomeCards({

@@ -10,6 +10,10 @@
 // a cold cache: the worst case of a signed-in visit. A last run keeps them (the service
 // worker installed, its precache filled): the overview as a returning user of the installed
 // app opens it, the usual case in the field.
+//  3. That returning user's overview observed in Chromium itself at 4x slower CPU and a
+//     weak network (300 ms round trips, 1.6 Mbit/s): when the page asks for the session and
+//     when the first home card shows. Lighthouse's simulation leaves out most of what a phone
+//     waits for there: it put that card at 0.9 s where the phone's own clock said ~3 s.
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import type { BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { startServerProcess } from '@field/server/test/server-process';
 import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from './browser.js';
@@ -172,6 +177,56 @@ async function lighthouseRun(
   };
 }
 
+/** A weak phone network: Lighthouse's slow 4G with a longer round trip. */
+const WEAK_NETWORK = { latencyMs: 300, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 0.75e6 };
+
+/**
+ * The returning user's overview in Chromium at 4x CPU on `WEAK_NETWORK`, timed by the page's
+ * own clock: when it asked for the session (`/api/auth/refresh`) and drew its first home card.
+ */
+async function observedOverview(
+  context: BrowserContext,
+  base: string,
+): Promise<{ refreshMs: number; firstCardMs: number }> {
+  const refresh: number[] = [];
+  const card: number[] = [];
+  for (let i = 0; i < Math.max(RUNS, 5); i++) {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const marks: { refresh?: number; card?: number } = {};
+      Object.assign(window, { benchMarks: marks });
+      const fetchFirst = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/api/auth/refresh')) marks.refresh ??= performance.now();
+        return fetchFirst(input, init);
+      };
+      new MutationObserver((_records, observer) => {
+        if (document.querySelector('[data-home-id]') === null) return;
+        marks.card = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: WEAK_NETWORK.latencyMs,
+      downloadThroughput: WEAK_NETWORK.downloadBitsPerSecond / 8,
+      uploadThroughput: WEAK_NETWORK.uploadBitsPerSecond / 8,
+    });
+    await page.goto(`${base}/homes/overview`);
+    await page.locator('[data-home-id]').first().waitFor({ timeout: 60_000 });
+    const marks = await page.evaluate(
+      () => (window as unknown as { benchMarks: { refresh?: number; card?: number } }).benchMarks,
+    );
+    refresh.push(marks.refresh ?? Number.NaN);
+    card.push(marks.card ?? Number.NaN);
+    await page.close();
+  }
+  return { refreshMs: median(refresh), firstCardMs: median(card) };
+}
+
 function printRuns(
   label: string,
   runs: PerformanceRun[],
@@ -231,6 +286,8 @@ async function lighthouseRuns(base: string): Promise<void> {
       returning.push(await lighthouseRun(`${base}/homes/overview`, port, { warm: true }));
     }
 
+    const observed = await observedOverview(context, base);
+
     console.log(
       `\nLighthouse mobile (simulated slow 4G, 4x CPU), median of ${RUNS}; aim score >= 0.95, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1`,
     );
@@ -238,6 +295,12 @@ async function lighthouseRuns(base: string): Promise<void> {
     printRuns('/login', login, BEFORE.login);
     printRuns('/homes/overview (in)', overview, BEFORE.overview);
     printRuns('  the same, returning user', returning);
+    console.log(
+      `\nThe returning user's overview observed in Chromium, 4x CPU, ${WEAK_NETWORK.latencyMs} ms round trips, ${WEAK_NETWORK.downloadBitsPerSecond / 1e6} Mbit/s (median of ${Math.max(RUNS, 5)}):`,
+    );
+    console.log(
+      `  session asked for at ${observed.refreshMs.toFixed(0)} ms; first home card at ${observed.firstCardMs.toFixed(0)} ms`,
+    );
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });

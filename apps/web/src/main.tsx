@@ -15,6 +15,7 @@ import { EngineHost, createEngineLoader } from './app/offline-engine';
 import { AppUpdatePrompt } from './app/pwa/app-update-prompt';
 import { preloadShell } from './app/signed-in-area';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
+import { startFirstRefresh } from './data/session-api';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
 import { yieldToMain } from './offline/yield-to-main';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
@@ -92,10 +93,12 @@ const engineLoader = createEngineLoader(startEngine);
 /**
  * What follows the modules' evaluation, in tasks of its own with a yield between each, so the
  * page can paint and take input in between rather than in one long task (docs/performance.md):
- * the start of the engine's and the shell's downloads, the router (its first match starts
- * the screen's download) and the first render.
+ * the session's first refresh, the start of the engine's and the shell's downloads, the router
+ * (its first match starts the screen's download) and the first render.
  */
 async function start(): Promise<void> {
+  // Is there a session? Asked now, so its round trip overlaps the loading of the code below.
+  startFirstRefresh();
   await yieldToMain();
   // Opened on a signed-in address (a returning user, a reload): the engine and the shell's
   // code start loading while the session is restored, not after it. The guest screens go

@@ -120,6 +120,27 @@ export async function refreshSession(): Promise<UserDocument | null> {
   }
 }
 
+/**
+ * The page's first refresh (is there a session?), started by `main.tsx` as soon as the
+ * modules have run rather than when the first render commits: at 4x CPU on a phone that
+ * commit comes ~0.8 s later, behind the screens' and the engine's code, and the answer's
+ * round trip then adds to it instead of overlapping it (docs/performance.md).
+ */
+let firstRefresh: Promise<UserDocument | null> | null = null;
+
+export function startFirstRefresh(): void {
+  firstRefresh ??= refreshSession();
+  // Its outcome is read (and its failure handled) by the session's provider.
+  firstRefresh.catch(() => undefined);
+}
+
+/** The first refresh, once (started here if `main.tsx` did not); later calls refresh anew. */
+export function takeFirstRefresh(): Promise<UserDocument | null> {
+  const run = firstRefresh ?? refreshSession();
+  firstRefresh = null;
+  return run;
+}
+
 async function refreshOnce(): Promise<UserDocument | null> {
   if (pendingLogout()) {
     // Signed out while the server was away: the cookie is revoked, not used.

@@ -10,10 +10,14 @@ import { SessionProvider, useSession } from './session';
 import { refreshSession } from './session-api';
 import ToastHost from '../ui/toast-host';
 
-vi.mock('./session-api', () => ({
-  refreshSession: vi.fn(),
-  signOutOnServer: vi.fn(() => Promise.resolve({ onServer: true })),
-}));
+vi.mock('./session-api', () => {
+  const refreshSession = vi.fn<() => Promise<unknown>>();
+  return {
+    refreshSession,
+    takeFirstRefresh: () => refreshSession(),
+    signOutOnServer: vi.fn(() => Promise.resolve({ onServer: true })),
+  };
+});
 
 function Status() {
   const session = useSession();

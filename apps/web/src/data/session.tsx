@@ -23,7 +23,7 @@ import { ApiError, apiClient } from '../api/client';
 import { toast } from '../ui/toast';
 import { useOptionalOfflineEngine } from '../offline/engine-context';
 import { SessionChangedError, sessionUserId, setSessionUser } from '../offline/session-user';
-import { refreshSession, signOutOnServer } from './session-api';
+import { refreshSession, signOutOnServer, takeFirstRefresh } from './session-api';
 
 const CACHED_USER_KEY = 'session:user';
 
@@ -206,10 +206,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    * One refresh at a time; a network failure keeps whoever is signed in. Resolves true
    * when a new access token was set.
    */
-  const refresh = useCallback((): Promise<boolean> => {
+  const refresh = useCallback((run = refreshSession): Promise<boolean> => {
     refreshing.current ??= (async () => {
       try {
-        const restored = await refreshSession();
+        const restored = await run();
         if (restored === null) setUser(null);
         else setUser(restored);
         return restored !== null;
@@ -235,11 +235,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return refreshing.current;
   }, [setUser]);
 
-  // Started in the commit that first shows a screen, before the browser paints it: the
-  // sign-in form shows while this is under way, and a sign-in waits for a refresh only if it
-  // has begun (data/session-api.ts), so none may be sent before it.
+  // The first refresh is started before the first render (main.tsx), or here, in the commit
+  // that first shows a screen, before the browser paints it: the sign-in form shows while
+  // it is under way, and a sign-in waits for a refresh only if it has begun
+  // (data/session-api.ts), so none may be sent before it.
   useLayoutEffect(() => {
-    void refresh();
+    void refresh(takeFirstRefresh);
   }, [refresh]);
 
   useEffect(() => {

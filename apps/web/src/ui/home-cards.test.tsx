@@ -25,8 +25,16 @@ function home(n: number): ActiveHome {
 
 const HOMES = Array.from({ length: 46 }, (_, i) => home(i + 1));
 
-function Cards({ homes }: { homes: ActiveHome[] | undefined }) {
-  return <HomeCards homes={homes} error={null} onRetry={() => undefined} label="My homes" />;
+/** The cards, with the number of them on screen pushed to `shown` at each commit React makes. */
+function CountedCards({ homes, shown }: { homes: ActiveHome[] | undefined; shown: number[] }) {
+  return (
+    <Profiler
+      id="cards"
+      onRender={() => shown.push(document.querySelectorAll('[data-home-id]').length)}
+    >
+      <HomeCards homes={homes} error={null} onRetry={() => undefined} label="My homes" />
+    </Profiler>
+  );
 }
 
 describe('the homes’ cards', () => {
@@ -34,19 +42,9 @@ describe('the homes’ cards', () => {
   afterEach(cleanup);
 
   it('shows the first cards in a commit of their own when the list arrives, then all of them', async () => {
-    // The cards on screen at each commit React makes.
     const shown: number[] = [];
-    const onRender = () => shown.push(document.querySelectorAll('[data-home-id]').length);
-    const { rerender } = render(
-      <Profiler id="cards" onRender={onRender}>
-        <Cards homes={undefined} />
-      </Profiler>,
-    );
-    rerender(
-      <Profiler id="cards" onRender={onRender}>
-        <Cards homes={HOMES} />
-      </Profiler>,
-    );
+    const { rerender } = render(<CountedCards homes={undefined} shown={shown} />);
+    rerender(<CountedCards homes={HOMES} shown={shown} />);
     expect(await screen.findAllByRole('listitem')).toHaveLength(HOMES.length);
     const firstWithCards = shown.find((count) => count > 0);
     expect(firstWithCards).toBeGreaterThan(0);
@@ -57,12 +55,7 @@ describe('the homes’ cards', () => {
   it('answers Show more at once and draws the next cards in the background', async () => {
     const many = Array.from({ length: 130 }, (_, i) => home(i + 1));
     const shown: number[] = [];
-    const onRender = () => shown.push(document.querySelectorAll('[data-home-id]').length);
-    render(
-      <Profiler id="cards" onRender={onRender}>
-        <Cards homes={many} />
-      </Profiler>,
-    );
+    render(<CountedCards homes={many} shown={shown} />);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(60));
     shown.length = 0;
     fireEvent.click(screen.getByRole('button', { name: /show \d+ more/i }));

@@ -49,3 +49,18 @@ export function errorAnswer(error: unknown): {
   }
   return { statusCode: 500, body: { error: MESSAGES.unexpectedError }, fault: true };
 }
+
+/**
+ * The client closed the connection before the first byte of a streamed answer (a phone that
+ * lost its signal while a large compressed answer was being made): Fastify reports the
+ * stream's premature close as the request's error, but nothing on the server failed and
+ * there is nobody to answer.
+ */
+export function clientWentAway(error: unknown, response: { destroyed: boolean }): boolean {
+  return (
+    response.destroyed &&
+    error instanceof Error &&
+    'code' in error &&
+    error.code === 'ERR_STREAM_PREMATURE_CLOSE'
+  );
+}

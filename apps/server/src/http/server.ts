@@ -40,7 +40,7 @@ import { openFileStore } from '../storage/open-file-store.js';
 import { registerApiCaching } from './api-caching.js';
 import { registerAuthHook } from './auth.js';
 import { registerCompression } from './compression.js';
-import { AppError, errorAnswer } from './errors.js';
+import { AppError, clientWentAway, errorAnswer } from './errors.js';
 import { registerGracefulClose } from './graceful-close.js';
 import { registerInputGuards } from './input-guards.js';
 import { registerWebApp } from './static.js';
@@ -56,7 +56,19 @@ export interface ServerOptions {
   providerEndpoints?: Partial<Record<SocialProvider, OAuth2EndpointUrls>>;
   /** How often the notification outbox sweeps up rows left behind; 0: never (tests). */
   outboxSweepMs?: number;
+  /** Where the log's lines go instead of stdout (tests that read what was logged). */
+  logStream?: { write(line: string): void };
 }
+
+/** Headers of an answer's body, dropped when an error answers instead (see the handler). */
+const FAILED_ANSWER_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'etag',
+  'last-modified',
+] as const;
 
 /** How long a starting server waits for the bus's first LISTEN connection at most. */
 const BUS_READY_MS = 5000;
@@ -71,7 +83,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // before anything else is opened.
   const files = await openFileStore(config);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+    },
     bodyLimit: config.bodyLimitBytes,
     // Behind a load balancer: the client's address (per-address limits) and protocol
     // (the Secure cookie flag) come from X-Forwarded-* of the trusted hops only.
@@ -87,7 +102,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error);
-    if (answer.fault) request.log.error({ err: error }, 'request failed');
+    if (clientWentAway(error, reply.raw)) request.log.info('client went away before the answer');
+    else if (answer.fault) request.log.error({ err: error }, 'request failed');
+    // A streamed answer (a compressed list, a file) that failed before its first byte has
+    // already set the headers that describe it on the response; they are not this answer's.
+    for (const name of FAILED_ANSWER_HEADERS) void reply.removeHeader(name);
     return reply.code(answer.statusCode).send(answer.body);
   });
 

@@ -7,27 +7,16 @@
 // What the page costs is the floor of the stack: what the app adds is the rest.
 //
 // Its source is written at bench time into node_modules/.cache (where the workspace's
-// packages resolve from and no linter or formatter looks) and bundled with Vite's JS API;
-// the libraries are those the web app depends on, resolved from there.
+// packages resolve from and no linter or formatter looks) and bundled like the other
+// benches' pages (browser.ts); the libraries are those the web app depends on.
 
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
+import { buildPage } from './browser.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB = path.join(ROOT, 'apps/web');
-
-/** The part of Vite's API this uses (Vite is the web app's dependency, resolved from there). */
-interface ViteBuild {
-  build(config: {
-    root: string;
-    configFile: false;
-    logLevel: 'error';
-    build: { outDir: string; emptyOutDir: boolean; minify: boolean };
-  }): Promise<unknown>;
-}
 
 /** The sign-in form, with the labels the app's has (the bench finds it by them). */
 const ENTRY = `
@@ -67,21 +56,6 @@ createRoot(document.getElementById('root')).render(
     h(ThemeProvider, { theme: createTheme() }, h(CssBaseline), h(RouterProvider, { router }))));
 `;
 
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="A bare sign-in page of the field app's stack." />
-    <title>Sign in</title>
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="./entry.js"></script>
-  </body>
-</html>
-`;
-
 /** Every text file of the build, brotli 11 and gzip 9 beside it, as the app's build does. */
 async function precompress(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -102,17 +76,11 @@ export async function buildBareStack(): Promise<{ dist: string; remove: () => Pr
   const source = path.join(ROOT, 'node_modules/.cache/field-bench-bare-stack');
   await rm(source, { recursive: true, force: true });
   await mkdir(source, { recursive: true });
-  await writeFile(path.join(source, 'entry.js'), ENTRY);
-  await writeFile(path.join(source, 'index.html'), INDEX);
-  const require = createRequire(path.join(WEB, 'package.json'));
-  const vite = (await import(pathToFileURL(require.resolve('vite')).href)) as ViteBuild; // Checked by use.
-  const dist = path.join(source, 'dist');
-  await vite.build({
-    root: source,
-    configFile: false,
-    // Not 'warn': the libraries' "use client" lines are news to nobody.
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true, minify: true },
+  const dist = await buildPage(source, {
+    title: 'Sign in',
+    entry: ENTRY,
+    entryFile: 'entry.js',
+    body: '<div id="root"></div>',
   });
   await precompress(dist);
   return { dist, remove: () => rm(source, { recursive: true, force: true }) };

@@ -26,15 +26,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import type { Resource } from '@field/domain';
 import { LOOKUPS, RESOURCES, resourceDef } from '@field/domain';
 import { generateDemoData } from '@field/server/seed/demo-data';
-import { launchChromium, serveStatic } from './browser.js';
+import { buildPage, launchChromium, serveStatic, webRequire } from './browser.js';
 import { CdpPage } from './cdp-page.js';
 
 const HOMES = Number(process.env['BENCH_SYNC_HOMES'] ?? 10_000);
@@ -123,15 +122,6 @@ function builderHomes(): { homes: SyncedHome[]; records: number; resources: stri
 // ---------------------------------------------------------------------------------------
 // Part 1: the store in a page of its own (the app's modules bundled with Vite)
 
-interface ViteBuild {
-  build(config: {
-    root: string;
-    configFile: false;
-    logLevel: 'error';
-    build: { outDir: string; emptyOutDir: boolean; minify: boolean };
-  }): Promise<unknown>;
-}
-
 const entry = (dexie: string): string => `
 import Dexie from ${JSON.stringify(dexie)};
 import { openFieldDatabase } from ${JSON.stringify(path.join(WEB_SRC, 'offline/database.ts'))};
@@ -140,25 +130,6 @@ import { createFieldQueryPersister } from ${JSON.stringify(path.join(WEB_SRC, 'o
 import { createFieldQueryClient } from ${JSON.stringify(path.join(WEB_SRC, 'offline/query-client.ts'))};
 window.bench = { Dexie, openFieldDatabase, createHomeStore, WORKER_STORE_OPTIONS, createFieldQueryClient, createFieldQueryPersister };
 `;
-
-async function buildBundle(dir: string): Promise<string> {
-  const require = createRequire(path.join(WEB_SRC, '..', 'package.json'));
-  const vite = (await import(pathToFileURL(require.resolve('vite')).href)) as ViteBuild; // Checked by use.
-  await writeFile(path.join(dir, 'entry.ts'), entry(require.resolve('dexie')));
-  await writeFile(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8"><title>sync bench</title></head>' +
-      '<body><script type="module" src="./entry.ts"></script></body></html>',
-  );
-  const outDir = path.join(dir, 'dist');
-  await vite.build({
-    root: dir,
-    configFile: false,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, minify: true },
-  });
-  return outDir;
-}
 
 interface Timed {
   ms: number;
@@ -623,7 +594,11 @@ try {
 
 async function storePart(): Promise<void> {
   const { homes, records, resources } = builderHomes();
-  const outDir = await buildBundle(dir);
+  const outDir = await buildPage(dir, {
+    title: 'sync bench',
+    entry: entry(webRequire.resolve('dexie')),
+    entryFile: 'entry.ts',
+  });
   const json = JSON.stringify(homes);
   await writeFile(path.join(outDir, 'homes.json'), json);
   // A home with a typical number of items: the screen opened cold.

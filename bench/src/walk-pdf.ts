@@ -9,52 +9,21 @@
 // temporary folder and serves it from a small static server on 127.0.0.1.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, serveStatic } from './browser.js';
+import { fileURLToPath } from 'node:url';
+import { buildPage, launchChromium, serveStatic } from './browser.js';
 
 const ITEMS = 30;
 const PHOTOS = 20;
 const RUNS = Number(process.env['BENCH_PDF_RUNS'] ?? 3);
 const WEB_SRC = fileURLToPath(new URL('../../apps/web/src/', import.meta.url));
 
-/** The part of Vite's API this uses (Vite is the web app's dependency, resolved from there). */
-interface ViteBuild {
-  build(config: {
-    root: string;
-    configFile: false;
-    logLevel: 'warn';
-    build: { outDir: string; emptyOutDir: boolean; minify: boolean; chunkSizeWarningLimit: number };
-  }): Promise<unknown>;
-}
-
 const ENTRY = `
 import { makeWalkPdf } from ${JSON.stringify(path.join(WEB_SRC, 'features/walks/pdf/make-walk-pdf.ts'))};
 import { openFieldDatabase } from ${JSON.stringify(path.join(WEB_SRC, 'offline/database.ts'))};
 window.bench = { makeWalkPdf, openFieldDatabase };
 `;
-
-async function buildBundle(dir: string): Promise<string> {
-  const require = createRequire(path.join(WEB_SRC, '..', 'package.json'));
-  const vite = (await import(pathToFileURL(require.resolve('vite')).href)) as ViteBuild; // Checked by use.
-  await writeFile(path.join(dir, 'entry.ts'), ENTRY);
-  await writeFile(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8"><title>walk pdf bench</title></head>' +
-      '<body><script type="module" src="./entry.ts"></script></body></html>',
-  );
-  const outDir = path.join(dir, 'dist');
-  await vite.build({
-    root: dir,
-    configFile: false,
-    logLevel: 'warn',
-    // pdf-lib makes the PDF chunks large; that is known (docs/decisions.md) and not news here.
-    build: { outDir, emptyOutDir: true, minify: true, chunkSizeWarningLimit: 2000 },
-  });
-  return outDir;
-}
 
 interface RunFigures {
   readMs: number;
@@ -71,7 +40,11 @@ interface RunFigures {
 
 const dir = await mkdtemp(path.join(tmpdir(), 'field-bench-walk-pdf-'));
 try {
-  const outDir = await buildBundle(dir);
+  const outDir = await buildPage(dir, {
+    title: 'walk pdf bench',
+    entry: ENTRY,
+    entryFile: 'entry.ts',
+  });
   const { base, close } = await serveStatic(outDir);
   const browser = await launchChromium();
   try {

@@ -357,8 +357,8 @@ try {
     env: { SEED_PASSWORD: PASSWORD, WEB_DIST: bareStack.dist },
   });
   const scripts = await firstVisitScripts(base);
-  const sum = (key: 'wire' | 'decoded' | 'gzip'): number =>
-    scripts.reduce((total, load) => total + load[key], 0);
+  const sum = (key: 'wire' | 'decoded' | 'gzip', loads = scripts): number =>
+    loads.reduce((total, load) => total + load[key], 0);
   const encodings = [...new Set(scripts.map((load) => load.encoding))].join(', ');
   console.log('\nJavaScript of a first visit to /login (Chromium, until the network is idle)');
   console.log(
@@ -382,7 +382,7 @@ try {
 
   const bareScripts = await firstVisitScripts(bareServer.url);
   console.log(
-    `  the bare stack's page (baseline): ${bareScripts.length} file(s); gzip -9 ${kb(bareScripts.reduce((total, load) => total + load.gzip, 0))} KB`,
+    `  the bare stack's page (baseline): ${bareScripts.length} file(s); gzip -9 ${kb(sum('gzip', bareScripts))} KB`,
   );
 
   if (RUNS > 0) await lighthouseRuns(base, bareServer.url);

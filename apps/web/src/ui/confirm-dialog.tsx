@@ -12,7 +12,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { errorText } from './error-text';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from './touch';
 
 export function ConfirmDialog(props: {
   id: string;

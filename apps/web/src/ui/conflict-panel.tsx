@@ -25,7 +25,7 @@ import { useOfflineEngine } from '../offline/react';
 import { errorText } from './error-text';
 import { useNow } from './use-now';
 
-const TAP = { minHeight: 44 } as const;
+import { TAP_HEIGHT as TAP } from './touch';
 
 /** A field value as text: empty shows as a dash, lists and objects as JSON. */
 export function shownValue(value: unknown): string {

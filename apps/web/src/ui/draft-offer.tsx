@@ -10,7 +10,7 @@ import { relativeTime } from '@field/domain';
 import type { DraftRow } from '../offline/database';
 import { useNow } from './use-now';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from './touch';
 
 export interface DraftOfferProps {
   offer: Pick<DraftRow, 'key' | 'creationTime'> | undefined;

@@ -29,7 +29,7 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from './touch';
 
 /**
  * A dialog's save: `run(action)` clears the last error, closes the dialog once the action

@@ -19,7 +19,7 @@ import { apiClient, anyJson } from '../api/client';
 import { shownValue } from './conflict-panel';
 import { errorText } from './error-text';
 
-const TAP = { minHeight: 44 } as const;
+import { TAP_HEIGHT as TAP } from './touch';
 
 function fetchHistory(kind: Resource, id: string, signal: AbortSignal): Promise<HistoryEntry[]> {
   const path = `/api/history?kind=${encodeURIComponent(kind)}&id=${encodeURIComponent(id)}`;

@@ -45,7 +45,7 @@ import { errorText } from './error-text';
 import { toast } from './toast';
 import { useNow } from './use-now';
 
-const TAP = { minHeight: 44 } as const;
+import { TAP_HEIGHT as TAP } from './touch';
 const PAGE = 50;
 
 /** Bytes as people read them: 812 KB, 3.4 MB. */

@@ -39,7 +39,7 @@ import type { Column } from './record-table';
 import { RecordTable } from './record-table';
 import { SyncStateChip } from './sync-state-chip';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from './touch';
 
 /** What a screen's configuration may read: the home, the staff names and the user. */
 export interface ScreenContext {

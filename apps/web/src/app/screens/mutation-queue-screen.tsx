@@ -31,7 +31,7 @@ import { useNow } from '../../ui/use-now';
 import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
-const TAP = { minHeight: 44 } as const;
+import { TAP_HEIGHT as TAP } from '../../ui/touch';
 const NOTHING: readonly MutationRow[] = [];
 
 function dataOf(row: MutationRow): MutationData {

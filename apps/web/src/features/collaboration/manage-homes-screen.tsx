@@ -22,7 +22,7 @@ import { HomeEditDialog } from './home-edit-dialog';
 import type { EmployeeOption } from './home-staff-dialog';
 import { HomeStaffDialog } from './home-staff-dialog';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from '../../ui/touch';
 
 type Open = { kind: 'none' } | { kind: 'edit' | 'staff'; homeId: string };
 

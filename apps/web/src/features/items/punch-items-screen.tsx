@@ -64,7 +64,7 @@ import {
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 import { Thumbnail } from '../../ui/photo-thumbnail';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from '../../ui/touch';
 
 function parseItemsPath(path: string): {
   level: ItemLevel | undefined;

@@ -17,7 +17,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import type { ChecklistAnswer, ChecklistLine, ChecklistResult, WalkFormDef } from '@field/domain';
 import { CHECKLIST_RESULTS } from '@field/domain';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from '../../ui/touch';
 
 export interface ChecklistProps {
   def: WalkFormDef;

@@ -62,7 +62,7 @@ import { DraftOffer } from '../../ui/draft-offer';
 import { WalkPdfActions, walkPdfName } from './walk-pdf-actions';
 import { fullName, walkerIdOf, walkerName } from './walk-people';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from '../../ui/touch';
 
 /** A punch item raised in this form, sent after the walk. */
 export interface RaisedItem extends NewPunchItem {

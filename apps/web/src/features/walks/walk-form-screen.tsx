@@ -27,7 +27,7 @@ import { WalkEditor } from './walk-editor';
 import { WalkPdfActions } from './walk-pdf-actions';
 import { walkerName } from './walk-people';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from '../../ui/touch';
 
 /** "12 pass · 2 fail · 1 n/a" of a walk's checklist, against its form's lines. */
 function useResultSummary(def: WalkFormDef) {

@@ -17,7 +17,7 @@ import { useOfflineEngine } from '../../offline/react';
 import { errorText } from '../../ui/error-text';
 import { toast } from '../../ui/toast';
 
-const TAP = { minHeight: 44, minWidth: 44 } as const;
+import { TAP } from '../../ui/touch';
 
 /** The PDF's file name: the walk's home and date. */
 export function walkPdfName(walk: FieldRecord, homeNumber: string): string {

@@ -39,7 +39,6 @@ export const SCOPES = [
   'phone_call_logs',
   'phone_call_notes',
   'collaboration_buyers',
-  'daily_logs',
   'collaboration_vendors',
   'collaboration_staff',
   'collaboration_homes',

@@ -4,16 +4,38 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access, AccessKind, Requirement, Scope } from '@field/domain';
 import { hasAccess, resolveAccess } from '@field/domain';
-import type { UserRepository, UserRow } from '../modules/users/repository.js';
-import type { AuthChange, AuthChanges } from '../modules/auth/auth-changes.js';
-import type { TokenService } from '../modules/auth/tokens.js';
+import type { UsersTable } from '../db/schema.js';
+import type { AuthChange, AuthChanges } from './auth-changes.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export interface AuthUser {
   id: string;
-  row: UserRow;
+  row: UsersTable;
   scopes: Scope[];
   access: Access;
+}
+
+export interface VerifiedToken {
+  userId: string;
+  /** The session (refresh-token family) the token was issued for. */
+  sessionId: string;
+  /** Issued-at, epoch seconds. */
+  issuedAt: number;
+}
+
+/** What the hook checks bearer tokens with (modules/auth/tokens.ts makes one). */
+export interface TokenVerifier {
+  /** The user and session of a valid token, or undefined for any invalid or expired one. */
+  verifyDetailed(token: string): Promise<VerifiedToken | undefined>;
+}
+
+/** Where the hook finds a token's user (modules/users/repository.ts is one). */
+export interface AuthUserSource {
+  /** Where committed changes of users and sessions are announced (auth-changes.ts). */
+  readonly changes: AuthChanges;
+  /** The user, if the session is live. */
+  findWithLiveSession(id: string, sessionId: string): Promise<UsersTable | undefined>;
+  scopesOf(userId: string): Promise<Scope[]>;
 }
 
 declare module 'fastify' {
@@ -95,8 +117,8 @@ export class AuthCache {
 
 async function authenticate(
   request: FastifyRequest,
-  tokens: TokenService,
-  users: UserRepository,
+  tokens: TokenVerifier,
+  users: AuthUserSource,
   cache: AuthCache,
 ): Promise<AuthUser | null> {
   const header = request.headers.authorization;
@@ -120,8 +142,8 @@ async function authenticate(
 
 export function registerAuthHook(
   app: FastifyInstance,
-  tokens: TokenService,
-  users: UserRepository,
+  tokens: TokenVerifier,
+  users: AuthUserSource,
 ): void {
   app.decorateRequest('authUser', null);
   const cache = new AuthCache(users.changes);

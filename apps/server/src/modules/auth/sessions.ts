@@ -9,8 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database, RefreshTokensTable } from '../../db/schema.js';
-import type { AuthChanges } from './auth-changes.js';
-import { authChangesOf } from './auth-changes.js';
+import type { AuthChanges } from '../../http/auth-changes.js';
+import { authChangesOf } from '../../http/auth-changes.js';
 import type { TokenService } from './tokens.js';
 
 export const REFRESH_COOKIE = 'field_refresh';

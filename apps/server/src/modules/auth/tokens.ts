@@ -3,23 +3,14 @@
 // its access tokens at once, not when they expire.
 
 import { SignJWT, jwtVerify } from 'jose';
+import type { TokenVerifier, VerifiedToken } from '../../http/auth.js';
 
 const ISSUER = 'field-app';
 const AUDIENCE = 'field-app-api';
 
-export interface VerifiedToken {
-  userId: string;
-  /** The session (refresh-token family) the token was issued for. */
-  sessionId: string;
-  /** Issued-at, epoch seconds. */
-  issuedAt: number;
-}
-
-export interface TokenService {
+export interface TokenService extends TokenVerifier {
   readonly ttlSeconds: number;
   issue(userId: string, sessionId: string): Promise<string>;
-  /** The user and session of a valid token, or undefined for any invalid or expired one. */
-  verifyDetailed(token: string): Promise<VerifiedToken | undefined>;
 }
 
 /** Tokens verified lately, so a token's signature is checked once, not on every request. */

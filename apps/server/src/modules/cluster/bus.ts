@@ -14,8 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../db/connection.js';
-import type { AuthChanges } from '../auth/auth-changes.js';
-import { readAuthChange } from '../auth/auth-changes.js';
+import type { AuthChanges } from '../../http/auth-changes.js';
+import { readAuthChange } from '../../http/auth-changes.js';
 import type { ListCache } from '../records/list-cache.js';
 import type { Executor } from '../records/repository.js';
 

@@ -4,8 +4,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Scope, UserDocument } from '@field/domain';
 import type { Database, UsersTable } from '../../db/schema.js';
-import type { AuthChanges } from '../auth/auth-changes.js';
-import { authChangesOf } from '../auth/auth-changes.js';
+import type { AuthChanges } from '../../http/auth-changes.js';
+import { authChangesOf } from '../../http/auth-changes.js';
 
 export type UserRow = UsersTable;
 

@@ -3,10 +3,11 @@
 // they are committed, on the channel of their database: so every repository instance on
 // that database reaches the server's cache, and a change made through one module cannot
 // be missed by another. With several processes on PostgreSQL the channel also carries
-// changes to and from the other processes (modules/cluster/bus.ts).
+// changes to and from the other processes (modules/cluster/bus.ts). It lives beside the
+// hook it serves (auth.ts): the server's plumbing imports no module.
 
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../db/schema.js';
 
 export type AuthChange =
   | { type: 'user'; userId: string }

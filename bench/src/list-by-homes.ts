@@ -12,7 +12,7 @@ import { loadConfig } from '@field/server/config';
 import type { DatabaseHandle } from '@field/server/db/connection';
 import { openDatabase } from '@field/server/db/connection';
 import { migrateToLatest } from '@field/server/db/migrations';
-import { buildServer } from '@field/server/http/server';
+import { buildServer } from '@field/server/app';
 import { seedDemoData } from '@field/server/seed/seed';
 
 const POSTGRES_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';

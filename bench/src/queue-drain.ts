@@ -12,7 +12,7 @@ import path from 'node:path';
 import { loadConfig } from '@field/server/config';
 import { openDatabase } from '@field/server/db/connection';
 import { migrateToLatest } from '@field/server/db/migrations';
-import { buildServer } from '@field/server/http/server';
+import { buildServer } from '@field/server/app';
 import { seedDemoData } from '@field/server/seed/seed';
 import { launchChromium } from './browser.js';
 

@@ -12,7 +12,7 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrations.js';
 import { pruneIdempotencyKeys } from './http/idempotency.js';
 import { pruneAccountData } from './modules/auth/prune.js';
-import { buildServer } from './http/server.js';
+import { buildServer } from './app.js';
 import { DEMO_ACCOUNTS } from './seed/demo-data.js';
 import { prepareStartupData } from './seed/startup.js';
 

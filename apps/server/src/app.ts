@@ -1,0 +1,153 @@
+// Assembles the server: the HTTP plumbing (http/server.ts), the /api tree behind one auth
+// hook with every module's routes, and what the modules share (the bus between processes,
+// the mailer, the file store). The plumbing imports no module; modules are wired here.
+
+import { setTimeout } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { APP_VERSION } from '@field/domain';
+import type { SocialProvider } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
+import { registerAuthHook } from './http/auth.js';
+import type { HttpServerOptions } from './http/server.js';
+import { createHttpServer } from './http/server.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { AccountLockout } from './modules/auth/lockout.js';
+import { databaseRateLimitStore } from './modules/auth/rate-limit-store.js';
+import type { Mailer } from './modules/auth/mailer.js';
+import { createMailer } from './modules/auth/mailer.js';
+import { PasswordResets } from './modules/auth/password-resets.js';
+import type { OAuth2EndpointUrls } from './modules/auth/providers.js';
+import { ProviderRegistry } from './modules/auth/providers.js';
+import { registerOriginCheck } from './modules/auth/origin-check.js';
+import { providerRoutes } from './modules/auth/provider-routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { SessionService } from './modules/auth/sessions.js';
+import { createTokenService } from './modules/auth/tokens.js';
+import { changelogRoutes } from './modules/changelog/routes.js';
+import { createBus, shareAuthChanges, shareListChanges } from './modules/cluster/bus.js';
+import { ChangelogService } from './modules/changelog/service.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { createNotificationsModule, notificationRoutes } from './modules/notifications/routes.js';
+import { registryRoutes } from './modules/records/registry-routes.js';
+import { createRouteDeps } from './modules/records/routes.js';
+import { UserRepository } from './modules/users/repository.js';
+import { profileRoutes } from './modules/users/routes.js';
+import { batchRoutes } from './modules/batch/routes.js';
+import { openFileStore } from './storage/open-file-store.js';
+
+export interface ServerOptions extends Pick<HttpServerOptions, 'config' | 'logStream'> {
+  database: DatabaseHandle;
+  /** Extra routes under /api, registered behind the auth hook (benchmarks use this). */
+  extraApiRoutes?: (api: FastifyInstance) => void;
+  /** Mail transport; by default SMTP when configured, else the DATA_DIR/outbox folder. */
+  mailer?: Mailer;
+  /** Endpoints of the plain OAuth 2 providers, replaced (tests against a local server). */
+  providerEndpoints?: Partial<Record<SocialProvider, OAuth2EndpointUrls>>;
+  /** How often the notification outbox sweeps up rows left behind; 0: never (tests). */
+  outboxSweepMs?: number;
+}
+
+/** How long a starting server waits for the bus's first LISTEN connection at most. */
+const BUS_READY_MS = 5000;
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  // First: a file store that cannot start (an S3 bucket out of reach) stops the start
+  // before anything else is opened.
+  const files = await openFileStore(config);
+  const app = await createHttpServer({
+    config,
+    // Counted in the database: every process shares the limits.
+    rateLimitStore: databaseRateLimitStore(database.db),
+    ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+  });
+  app.addHook('onClose', () => files.close());
+
+  const users = new UserRepository(database.db);
+  // What the processes of one database tell each other (LISTEN/NOTIFY on PostgreSQL).
+  const bus = createBus(database, app.log);
+  app.addHook('onClose', () => bus.close());
+  shareAuthChanges(bus, users.changes);
+  // Listening before serving (a few milliseconds; at most BUS_READY_MS if PostgreSQL is
+  // slow to answer, then the bus goes on connecting in the background).
+  await Promise.race([bus.ready(), setTimeout(BUS_READY_MS, undefined, { ref: false })]);
+  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const sessions = new SessionService(database.db, tokens, config);
+  const mailer = options.mailer ?? createMailer(config.mail, config.dataDir, app.log);
+  app.addHook('onClose', (_app, done) => {
+    mailer.close();
+    done();
+  });
+  const authDeps = {
+    users,
+    sessions,
+    lockout: new AccountLockout(database.db, {
+      attempts: config.rateLimit.lockoutAttempts,
+      minutes: config.rateLimit.lockoutMinutes,
+    }),
+    resets: new PasswordResets(database.db, config.passwordResetTtlMinutes),
+    mailer,
+    publicUrl: config.publicUrl,
+    publicUrlExplicit: config.publicUrlExplicit,
+    host: config.host,
+    rateLimit: {
+      max: config.rateLimit.signInMax,
+      timeWindow: config.rateLimit.windowSeconds * 1000,
+    },
+  };
+  const providers = new ProviderRegistry(config, app.log, options.providerEndpoints);
+  const deps = createRouteDeps(
+    database,
+    app.log,
+    options.outboxSweepMs === undefined ? {} : { outboxSweepMs: options.outboxSweepMs },
+  );
+  shareListChanges(bus, deps.lists);
+  // After the server: writes in flight may still leave outbox work.
+  app.addHook('onClose', () => deps.outbox.close());
+  const notifications = createNotificationsModule({
+    db: database.db,
+    secret: config.jwtSecret,
+    pollIntervalMs: config.notificationsPollMs,
+    log: app.log,
+    bus,
+  });
+  deps.outbox.onNotified = () => notifications.changed();
+  // Live streams never end by themselves: close them before the server waits for its
+  // connections to finish.
+  app.addHook('preClose', () => notifications.close());
+  const changelog = new ChangelogService(database.db, config.changelog, app.log);
+
+  await app.register(
+    (api, _opts, done) => {
+      registerAuthHook(api, tokens, users);
+      registerOriginCheck(api, config.publicUrl);
+      api.get('/health', { config: { public: true } }, () =>
+        Promise.resolve({ status: 'ok', version: APP_VERSION }),
+      );
+      authRoutes(api, authDeps);
+      providerRoutes(api, { ...authDeps, providers, db: database.db });
+      profileRoutes(api, {
+        users,
+        db: database.db,
+        files,
+        uploadLimitBytes: config.fileBodyLimitBytes,
+        fileLimits: { quotaBytes: config.fileQuotaBytes },
+      });
+      adminRoutes(api, { ...authDeps, db: database.db });
+      registryRoutes(api, deps);
+      fileRoutes(api, deps, files, config.fileBodyLimitBytes, {
+        quotaBytes: config.fileQuotaBytes,
+      });
+      notificationRoutes(api, database.db, notifications);
+      changelogRoutes(api, changelog);
+      feedbackRoutes(api, database.db);
+      batchRoutes(api, deps);
+      options.extraApiRoutes?.(api);
+      done();
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

@@ -402,6 +402,64 @@ export const buyerInputSchema = z.strictObject({
 });
 export const buyerUpdateSchema = z.partial(z.omit(buyerInputSchema, { id: true }));
 
+export const WEATHER_CONDITIONS = [
+  'Clear',
+  'Partly cloudy',
+  'Overcast',
+  'Rain',
+  'Snow',
+  'Wind',
+  'Fog',
+  'Extreme heat',
+] as const;
+
+export const DELAY_CAUSES = [
+  'Weather',
+  'Material',
+  'Labor',
+  'Inspection',
+  'Design change',
+  'Equipment',
+  'Other',
+] as const;
+
+/** A crew on site: the vendor (its id in the vendor list) and how many of its people. */
+const crewSchema = z.strictObject({
+  Vendor: z.string().check(z.minLength(1)),
+  'Head Count': z.number().check(z.int(), z.gte(1), z.lte(500)),
+});
+
+/** Time lost on the day and what caused it. */
+const delaySchema = z.strictObject({
+  Cause: z.enum(DELAY_CAUSES),
+  Hours: z.number().check(z.gte(0), z.lte(24)),
+});
+
+const dailyLogFields = {
+  HomeRID: z.string(),
+  /** The day the log is for (`YYYY-MM-DD`). */
+  Date: isoDateSchema,
+  Weather: z.optional(z.enum(WEATHER_CONDITIONS)),
+  /** Degrees Fahrenheit at the site. */
+  Temperature: z.optional(z.nullable(z.number().check(z.gte(-60), z.lte(140)))),
+  Crews: z.optional(z.array(crewSchema).check(z.maxLength(50))),
+  Deliveries: z.optional(z.string()),
+  Inspections: z.optional(z.string()),
+  Delays: z.optional(z.array(delaySchema).check(z.maxLength(20))),
+  Notes: z.optional(z.string()),
+  Photos: z.optional(z.array(fileRefSchema)),
+  Author: z.optional(z.string()),
+};
+
+/** A superintendent's record of one day on a home's site (docs/entities.md). */
+export const dailyLogInputSchema = z.strictObject({
+  ...optionalId,
+  ...dailyLogFields,
+  ...serverFieldsIgnored,
+});
+export const dailyLogUpdateSchema = z.partial(z.omit(dailyLogInputSchema, { id: true }));
+export const dailyLogSchema = z.extend(recordMetaSchema, dailyLogFields);
+
 export const draftSchema = z.object({
   key: z.string(),
   title: z.string(),

@@ -95,6 +95,7 @@ export type { MutationType, PayloadCheck } from './mutations.js';
 export {
   API_PREFIX,
   LOOKUPS,
+  RECORD_SCREEN_RESOURCES,
   RESOURCE_DEFS,
   apiPath,
   homeIdOf,
@@ -108,6 +109,7 @@ export { recordFormSchema, recordListSchema } from './record-forms.js';
 export { isOpenItem, openItemCounts } from './open-items.js';
 export type { FormOperation } from './record-forms.js';
 export {
+  DELAY_CAUSES,
   EMPLOYEE_ROLES,
   HOME_TEST_STATUS,
   KOVA_CANCELLED,
@@ -155,6 +157,7 @@ export {
   reviewSchema,
   testRecordSchema,
   thumbnailSchema,
+  WEATHER_CONDITIONS,
   userDocumentSchema,
   vendorSchema,
   walkFormInputSchema,

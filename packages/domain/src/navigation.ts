@@ -1,10 +1,13 @@
 // The routes of section 2 with their read scopes, and the side menu built on them: one
 // table that the router (guards) and the menu (visibility) both read. Titles are not
-// here: each entry's `id` is its key in the web app's translation file (`nav.{id}`).
+// here: each entry's `id` is its key in the web app's translation file (`nav.{id}`). The
+// routes and menu lines of record screens come from the resource registry's `screen`.
 
 import type { Access, ScopeName } from './scopes.js';
 import { hasAccess } from './scopes.js';
 import { WALK_ITEM_SCOPE } from './resource-access.js';
+import type { RecordMenuSection, RecordScreenResource } from './resources.js';
+import { RECORD_SCREEN_RESOURCES, resourceDef } from './resources.js';
 import type { WalkType } from './walks.js';
 import { WALK_TYPES } from './walks.js';
 import { WALK_FORM_DEFS } from './walk-forms.js';
@@ -12,7 +15,7 @@ import type { Mode } from './entities.js';
 import { DEFAULT_LANDING_ROUTE } from './constants.js';
 
 /** The screens the router can show; each is one lazy module in the web app. */
-export const SCREENS = [
+const FIXED_SCREENS = [
   'dashboard',
   'homesReport',
   'homesOverview',
@@ -27,9 +30,6 @@ export const SCREENS = [
   'walksIndex',
   'walkForm',
   'communication',
-  'phoneCalls',
-  'notes',
-  'buyers',
   'vendors',
   'staff',
   'manageHomes',
@@ -41,7 +41,8 @@ export const SCREENS = [
   'serverError',
   'underConstruction',
 ] as const;
-export type ScreenName = (typeof SCREENS)[number];
+export type ScreenName = (typeof FIXED_SCREENS)[number] | RecordScreenResource;
+export const SCREENS: readonly ScreenName[] = [...FIXED_SCREENS, ...RECORD_SCREEN_RESOURCES];
 
 export interface AppRoute {
   /** The exact path (no parameters): every route of section 2 is listed one by one. */
@@ -129,6 +130,16 @@ function itemRoutes(): AppRoute[] {
   ];
 }
 
+/** The route of each record screen (the registry's `screen`), under its read scope. */
+function recordScreenRoutes(): AppRoute[] {
+  return RECORD_SCREEN_RESOURCES.map((resource): AppRoute => {
+    const def = resourceDef(resource);
+    const screen = def.screen;
+    if (screen === undefined) throw new Error(`${resource} has no screen`);
+    return { path: screen.path, screen: resource, readScope: def.read[0], titleId: screen.titleId };
+  });
+}
+
 /** Every scope-guarded route of section 2, plus the account, changelog and sync pages. */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', screen: 'dashboard', readScope: 'dashboard', titleId: 'dashboard' },
@@ -176,24 +187,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     readScope: 'communication',
     titleId: 'communication',
   },
-  {
-    path: '/collaboration/communication/phone-calls',
-    screen: 'phoneCalls',
-    readScope: 'communication_phone_calls',
-    titleId: 'phone-calls',
-  },
-  {
-    path: '/collaboration/communication/notes',
-    screen: 'notes',
-    readScope: 'communication_notes',
-    titleId: 'notes',
-  },
-  {
-    path: '/collaboration/buyers',
-    screen: 'buyers',
-    readScope: 'collaboration_buyers',
-    titleId: 'buyers',
-  },
+  ...recordScreenRoutes(),
   {
     path: '/collaboration/vendors',
     screen: 'vendors',
@@ -302,6 +296,20 @@ function routeItem(
   };
 }
 
+/** The menu lines of the record screens listed in one section, in the registry's order. */
+function recordScreenItems(section: RecordMenuSection): MenuItem[] {
+  return RECORD_SCREEN_RESOURCES.flatMap((resource) => {
+    const screen = resourceDef(resource).screen;
+    if (screen?.menu !== section) return [];
+    return [
+      routeItem(screen.path, {
+        modes: screen.presentation === true ? ALL_MODES : WORK,
+        ...(screen.icon === undefined ? {} : { icon: screen.icon }),
+      }),
+    ];
+  });
+}
+
 /**
  * The menu: groups reports, homes and collaboration. Presentation mode (customer-facing)
  * keeps what a buyer may see: the home, its calendar, the customer walks and buyers.
@@ -386,11 +394,10 @@ export const MENU: readonly MenuItem[] = [
         modes: WORK,
         children: [
           routeItem('/collaboration/communication', {}),
-          routeItem('/collaboration/communication/phone-calls', {}),
-          routeItem('/collaboration/communication/notes', {}),
+          ...recordScreenItems('communication-menu'),
         ],
       },
-      routeItem('/collaboration/buyers', { icon: 'people' }),
+      ...recordScreenItems('collaboration'),
       routeItem('/collaboration/vendors', { icon: 'engineering', modes: WORK }),
       routeItem('/collaboration/staff', { icon: 'badge', modes: WORK }),
       routeItem('/collaboration/homes', { icon: 'home-work', modes: WORK }),

@@ -1,8 +1,11 @@
 // The resources of the API as data: each named once with its path, lookups, mutation
 // type and operations (required fields of section 5, write scope), schemas, read scope,
-// the field that ties it to a home and the fields a write may not change. The mutation
-// rules, the access rules, the server's routes, the queue handlers, the web paths and the
-// seed lists derive from this table; the spec's own tables stay as independent tests.
+// the field that ties it to a home, the fields a write may not change and, for a home
+// record with a screen of its own, where that screen sits (route, title, menu line). The
+// mutation rules, the access rules, the server's routes, the queue handlers, the sync
+// ahead, the web paths, the routes and menu lines of record screens and the seed lists
+// derive from this table; the spec's own tables stay as independent tests. Adding a
+// resource: docs/extending.md.
 
 import type { z } from './zod.js';
 import {
@@ -11,6 +14,9 @@ import {
   buyerUpdateSchema,
   closingWalkInputSchema,
   closingWalkUpdateSchema,
+  dailyLogInputSchema,
+  dailyLogSchema,
+  dailyLogUpdateSchema,
   employeeSchema,
   homeSchema,
   homeUpdateSchema,
@@ -75,6 +81,28 @@ export type OperationName = 'submit' | 'update' | 'delete' | 'updateStaff';
 /** An object schema, so a screen can take the fields it shows from it (`pick`). */
 type RecordSchema = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
+/** The menu sections a record screen can be listed in (navigation.ts `MENU`). */
+export const RECORD_MENU_SECTIONS = ['communication-menu', 'collaboration'] as const;
+export type RecordMenuSection = (typeof RECORD_MENU_SECTIONS)[number];
+
+/**
+ * Where a home record's screen sits. Its route (guarded by the resource's read scope) and
+ * its menu line derive from this; the web app's screen module is registered under the
+ * resource's name, and its texts are the block of that name plus `nav.{titleId}`.
+ */
+export interface RecordScreen {
+  /** The route, e.g. `/collaboration/buyers`. */
+  readonly path: string;
+  /** The key of its page title and menu line in the web app's texts (`nav.{titleId}`). */
+  readonly titleId: string;
+  /** The menu section its line is in; lines keep the registry's order. */
+  readonly menu: RecordMenuSection;
+  /** Material icon name (the web app's `menu-icons.tsx` maps it). */
+  readonly icon?: string;
+  /** Shown in presentation mode too (customer-facing); otherwise in work mode only. */
+  readonly presentation?: boolean;
+}
+
 export interface ResourceDef {
   /** The API path below `/api`, e.g. `/field_communication/phoneCalls`. */
   readonly base: string;
@@ -102,6 +130,8 @@ export interface ResourceDef {
   readonly immutable: readonly string[];
   /** Fields a client keeps for itself and never sends (section 3, walk item). */
   readonly localFields?: readonly string[];
+  /** A home record's own screen (the generic record screen of the web app). */
+  readonly screen?: RecordScreen;
 }
 
 /** Items of a walk type are read and written under that type's item scope. */
@@ -123,28 +153,34 @@ export const CLOSING_TYPE_SCOPE = {
 
 const byId = { required: ['id'] } as const;
 
-function homeRecord(
-  base: string,
-  read: ScopeName,
-  write: ScopeName,
-  mutationType: string,
-  schemas: { record: RecordSchema; input: RecordSchema; update: RecordSchema },
-  required: readonly string[],
-): ResourceDef {
+/**
+ * A record on a home that its own scope reads and writes (add, edit, delete by id), with
+ * a screen of its own: the shape of notes, buyers and daily logs.
+ */
+function homeRecord<const S extends RecordScreen>(spec: {
+  base: string;
+  scope: ScopeName;
+  mutationType: string;
+  schemas: { record: RecordSchema; input: RecordSchema; update: RecordSchema };
+  required: readonly string[];
+  screen: S;
+}): ResourceDef & { readonly screen: S } {
+  const write = [spec.scope];
   return {
-    base,
+    base: spec.base,
     lookups: ['home'],
-    read: [read],
-    mutationType,
+    read: [spec.scope],
+    mutationType: spec.mutationType,
     operations: {
-      submit: { required, write: [write] },
-      update: { required: ['id'], write: [write] },
-      delete: { ...byId, write: [write] },
+      submit: { required: spec.required, write },
+      update: { required: ['id'], write },
+      delete: { ...byId, write },
     },
     updateId: 'query',
-    ...schemas,
+    ...spec.schemas,
     homeField: 'HomeRID',
     immutable: ['HomeRID'],
+    screen: spec.screen,
   };
 }
 
@@ -231,6 +267,11 @@ export const RESOURCE_DEFS = {
     update: phoneCallUpdateSchema,
     homeField: 'Home',
     immutable: ['Home', 'HomeRID'],
+    screen: {
+      path: '/collaboration/communication/phone-calls',
+      titleId: 'phone-calls',
+      menu: 'communication-menu',
+    },
   },
   walkItems: {
     base: '/field_walks/item',
@@ -279,26 +320,58 @@ export const RESOURCE_DEFS = {
   reviews: readOnly('/field_reviews', 'homes_overview', reviewSchema),
   jobs: readOnly('/field_jobs/jobs', 'homes_overview', jobSchema),
   jobSchedules: readOnly('/field_jobs/schedules', 'homes_overview', jobScheduleSchema, ['job']),
-  notes: homeRecord(
-    '/field_communication/notes',
-    'communication_notes',
-    'communication_notes',
-    'note',
-    { record: noteSchema, input: noteInputSchema, update: noteUpdateSchema },
-    ['HomeRID', 'Text'],
-  ),
-  buyers: homeRecord(
-    '/field_collaboration/buyers',
-    'collaboration_buyers',
-    'collaboration_buyers',
-    'buyer',
-    { record: buyerSchema, input: buyerInputSchema, update: buyerUpdateSchema },
-    ['HomeRID', 'Name'],
-  ),
+  notes: homeRecord({
+    base: '/field_communication/notes',
+    scope: 'communication_notes',
+    mutationType: 'note',
+    schemas: { record: noteSchema, input: noteInputSchema, update: noteUpdateSchema },
+    required: ['HomeRID', 'Text'],
+    screen: {
+      path: '/collaboration/communication/notes',
+      titleId: 'notes',
+      menu: 'communication-menu',
+    },
+  }),
+  buyers: homeRecord({
+    base: '/field_collaboration/buyers',
+    scope: 'collaboration_buyers',
+    mutationType: 'buyer',
+    schemas: { record: buyerSchema, input: buyerInputSchema, update: buyerUpdateSchema },
+    required: ['HomeRID', 'Name'],
+    screen: {
+      path: '/collaboration/buyers',
+      titleId: 'buyers',
+      menu: 'collaboration',
+      icon: 'people',
+      presentation: true,
+    },
+  }),
+  dailyLogs: homeRecord({
+    base: '/field_collaboration/dailyLogs',
+    scope: 'daily_logs',
+    mutationType: 'dailyLog',
+    schemas: { record: dailyLogSchema, input: dailyLogInputSchema, update: dailyLogUpdateSchema },
+    required: ['HomeRID', 'Date'],
+    screen: {
+      path: '/collaboration/daily-log',
+      titleId: 'daily-log',
+      menu: 'collaboration',
+      icon: 'event-note',
+    },
+  }),
 } as const satisfies Record<string, ResourceDef>;
 
 export type Resource = keyof typeof RESOURCE_DEFS;
 export const RESOURCES = Object.keys(RESOURCE_DEFS) as Resource[];
+
+/** The resources with a screen of their own; each is also that screen's name. */
+export type RecordScreenResource = {
+  [R in Resource]: (typeof RESOURCE_DEFS)[R] extends { readonly screen: RecordScreen } ? R : never;
+}[Resource];
+
+export const RECORD_SCREEN_RESOURCES = RESOURCES.filter(
+  (resource): resource is RecordScreenResource => resourceDef(resource).screen !== undefined,
+);
 
 /** The definition of a resource, typed as the general shape. */
 export function resourceDef(resource: Resource): ResourceDef {

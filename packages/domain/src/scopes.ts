@@ -39,6 +39,7 @@ export const SCOPES = [
   'phone_call_logs',
   'phone_call_notes',
   'collaboration_buyers',
+  'daily_logs',
   'collaboration_vendors',
   'collaboration_staff',
   'collaboration_homes',

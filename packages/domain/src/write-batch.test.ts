@@ -93,6 +93,7 @@ describe('a batch of writes', () => {
       ...crud('/field_communication/phoneCalls'),
       ...crud('/field_communication/notes'),
       ...crud('/field_collaboration/buyers'),
+      ...crud('/field_collaboration/dailyLogs'),
       ...crud('/field_walks/item'),
       ...['homeStart', 'preDrywall', 'managerWalk', 'closing', 'landscape'].flatMap(walkKind),
       'PATCH /api/field_homes/update',

@@ -9,21 +9,8 @@ import {
   RESOURCES,
   STAFF_TYPES,
   WALK_TYPES,
-  buyerInputSchema,
-  closingWalkInputSchema,
-  employeeSchema,
-  homeSchema,
-  jobScheduleSchema,
-  jobSchema,
-  noteInputSchema,
-  permitSchema,
-  phoneCallSchema,
   recordIdSchema,
-  reviewSchema,
-  testRecordSchema,
-  vendorSchema,
-  walkFormInputSchema,
-  walkItemSchema,
+  resourceDef,
 } from '@field/domain';
 import type { DatabaseHandle, Dialect } from '../db/connection.js';
 import { openDatabase } from '../db/connection.js';
@@ -36,28 +23,13 @@ import type { DemoData } from './demo-data.js';
 import { DEMO_ACCOUNTS, DEMO_REFERENCE_DATE, generateDemoData } from './demo-data.js';
 import { clearDatabase, seedDemoData } from './seed.js';
 
-const SCHEMAS: Record<Resource, z.core.$ZodType> = {
-  employees: employeeSchema,
-  vendors: vendorSchema,
-  homes: homeSchema,
-  phoneCalls: phoneCallSchema,
-  walkItems: walkItemSchema,
-  homeStart: walkFormInputSchema,
-  preDrywall: walkFormInputSchema,
-  managerWalk: walkFormInputSchema,
-  closing: closingWalkInputSchema,
-  landscape: walkFormInputSchema,
-  permits: permitSchema,
-  radon: testRecordSchema,
-  soil: testRecordSchema,
-  openhole: testRecordSchema,
-  gic: testRecordSchema,
-  reviews: reviewSchema,
-  jobs: jobSchema,
-  jobSchedules: jobScheduleSchema,
-  notes: noteInputSchema,
-  buyers: buyerInputSchema,
-};
+/** Each set parses with its resource's input schema (strict: no stray field), else its record's. */
+function schemaOf(resource: Resource): z.core.$ZodType {
+  const def = resourceDef(resource);
+  const schema = def.input ?? def.record;
+  if (schema === undefined) throw new Error(`${resource} has no schema`);
+  return schema;
+}
 
 const META = {
   createdAt: '2026-11-01T00:00:00.000Z',
@@ -109,7 +81,7 @@ describe('generateDemoData', () => {
   it('gives every record a valid, unique id and fields that parse with the domain schema', () => {
     for (const set of demo.recordSets) {
       const ids = new Set<string>();
-      const schema = SCHEMAS[set.kind];
+      const schema = schemaOf(set.kind);
       for (const record of set.records) {
         expect(recordIdSchema.safeParse(record.id).success, record.id).toBe(true);
         expect(ids.has(record.id), `${set.kind} ${record.id} twice`).toBe(false);
@@ -228,6 +200,7 @@ describe('generateDemoData', () => {
       ['landscape', 'date'],
       ['closing', 'date'],
       ['notes', 'Date'],
+      ['dailyLogs', 'Date'],
       ['reviews', 'Date'],
       ['radon', 'Test Date'],
       ['jobSchedules', 'Completed Date'],
@@ -241,6 +214,29 @@ describe('generateDemoData', () => {
         expect(time, `${kind} ${record.id} ${name}`).toBeLessThan(reference);
       }
     }
+  });
+
+  it("logs days on the site of homes being built, each crew one of the company's vendors", () => {
+    const vendors = new Set(recordsOf(demo, 'vendors').map((v) => v.id));
+    const homes = new Map(recordsOf(demo, 'homes').map((h) => [h.id, h]));
+    const logs = recordsOf(demo, 'dailyLogs');
+    const perHome = new Map<string, string[]>();
+    for (const log of logs) {
+      const home = homes.get(log.homeRid ?? '');
+      expect(home, log.id).toBeDefined();
+      expect(field(home ?? log, 'KOVA Status'), log.id).not.toBe(KOVA_CANCELLED);
+      const day = String(field(log, 'Date'));
+      expect(perHome.get(log.homeRid ?? '') ?? [], `${log.id} repeats a day`).not.toContain(day);
+      perHome.set(log.homeRid ?? '', [...(perHome.get(log.homeRid ?? '') ?? []), day]);
+      const crews = field(log, 'Crews');
+      expect(Array.isArray(crews), log.id).toBe(true);
+      for (const crew of Array.isArray(crews) ? crews : []) {
+        expect(vendors.has(String((crew as Record<string, unknown>)['Vendor'])), log.id).toBe(true);
+      }
+    }
+    expect(perHome.size).toBeGreaterThan(20);
+    expect(logs.some((log) => (field(log, 'Crews') as unknown[]).length > 1)).toBe(true);
+    expect(logs.some((log) => (field(log, 'Delays') as unknown[]).length > 0)).toBe(true);
   });
 
   it('has test homes and cancelled homes', () => {

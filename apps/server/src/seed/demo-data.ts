@@ -1,6 +1,6 @@
 // Demo data of a home builder: four communities, homes in every stage of construction,
-// staff, vendors, walks with their punch items, calls, notes, buyers, permits, tests,
-// reviews and jobs, plus the demo sign-in accounts. Pure and deterministic: the same
+// staff, vendors, walks with their punch items, calls, notes, buyers, daily logs, permits,
+// tests, reviews and jobs, plus the demo sign-in accounts. Pure and deterministic: the same
 // options always give the same records (a seeded PRNG, dates relative to a fixed day),
 // so tests, the e2e suite and benchmarks can rely on it.
 
@@ -15,9 +15,12 @@ import type {
   WalkType,
 } from '@field/domain';
 import {
+  DELAY_CAUSES,
   HOME_TEST_STATUS,
   INITIAL_SCOPE,
   KOVA_CANCELLED,
+  RESOURCES,
+  WEATHER_CONDITIONS,
   checklistLines,
   walkFormOfRecord,
 } from '@field/domain';
@@ -184,6 +187,11 @@ const EMPLOYEES: readonly EmployeeSpec[] = [
 ];
 
 const employeeId = (index: number): string => `emp-${pad(index + 1, 3)}`;
+
+function employeeName(id: string): string {
+  const spec = EMPLOYEES.find((_employee, index) => employeeId(index) === id);
+  return spec === undefined ? id : `${spec.first} ${spec.last}`;
+}
 
 const MANAGER_EMPLOYEE = employeeId(0);
 const BUILDER_EMPLOYEE = employeeId(1);
@@ -857,6 +865,38 @@ const REVIEW_COMMENTS: Readonly<Record<number, readonly string[]>> = {
   1: ['Frustrating experience with repeated delays.'],
 };
 
+const DAILY_LOG_STREAM = 0x5bd1e995;
+
+const WEATHER_WEIGHTS: Readonly<Record<(typeof WEATHER_CONDITIONS)[number], number>> = {
+  Clear: 40,
+  'Partly cloudy': 25,
+  Overcast: 12,
+  Rain: 8,
+  Snow: 5,
+  Wind: 7,
+  Fog: 2,
+  'Extreme heat': 1,
+};
+
+const DELIVERIES = [
+  'Lumber package, second drop',
+  'Trusses delivered and staged on the lot',
+  'Drywall stocked, 220 sheets',
+  'Windows delivered; two screens missing',
+  'Cabinets delivered to the garage',
+  'Roofing bundles loaded on the roof',
+  'Appliances delivered and left boxed',
+] as const;
+
+const DAILY_LOG_NOTES = [
+  'Site clean at end of day.',
+  'Dumpster swapped; porta-john serviced.',
+  'Walked the site with the builder.',
+  'Neighbor asked about street parking; cones set out.',
+  'Lot graded to drain away from the foundation.',
+  '',
+] as const;
+
 const REVIEW_SOURCES = ['Post-close survey', 'Year-end survey', 'Google', 'Houzz'] as const;
 
 // ---------------------------------------------------------------------------------------
@@ -933,53 +973,11 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 type RecordSets = Record<Resource, NewRecord[]>;
 
+/** One empty set per resource of the registry (`RESOURCES`, homes before what hangs off them). */
 function emptySets(): RecordSets {
-  return {
-    employees: [],
-    vendors: [],
-    homes: [],
-    phoneCalls: [],
-    walkItems: [],
-    homeStart: [],
-    preDrywall: [],
-    managerWalk: [],
-    closing: [],
-    landscape: [],
-    permits: [],
-    radon: [],
-    soil: [],
-    openhole: [],
-    gic: [],
-    reviews: [],
-    jobs: [],
-    jobSchedules: [],
-    notes: [],
-    buyers: [],
-  };
+  // Safe: one entry per resource, made here.
+  return Object.fromEntries(RESOURCES.map((resource) => [resource, []])) as unknown as RecordSets;
 }
-
-const ORDER: readonly Resource[] = [
-  'employees',
-  'vendors',
-  'homes',
-  'phoneCalls',
-  'walkItems',
-  'homeStart',
-  'preDrywall',
-  'managerWalk',
-  'closing',
-  'landscape',
-  'permits',
-  'radon',
-  'soil',
-  'openhole',
-  'gic',
-  'reviews',
-  'jobs',
-  'jobSchedules',
-  'notes',
-  'buyers',
-];
 
 function employeeRecords(): NewRecord[] {
   return EMPLOYEES.map((e, index) => ({
@@ -1091,7 +1089,7 @@ class DemoGenerator {
     }
     this.ensureBothStatuses();
     return {
-      recordSets: ORDER.map((kind) => ({ kind, records: this.sets[kind] })),
+      recordSets: RESOURCES.map((kind) => ({ kind, records: this.sets[kind] })),
       accounts: DEMO_ACCOUNTS,
     };
   }
@@ -1204,6 +1202,8 @@ class DemoGenerator {
     this.notes(home, random);
     this.buyerRecords(home);
     this.reviews(home, random);
+    // A stream of its own, so the records above stay as they were before daily logs.
+    this.dailyLogs(home, new Random(streamSeed(this.seed ^ DAILY_LOG_STREAM, index)));
   }
 
   /** Whether an event `offset` days after start (plus jitter) has happened by yesterday. */
@@ -1566,6 +1566,51 @@ class DemoGenerator {
         },
       });
     });
+  }
+
+  /**
+   * The superintendent's log of the last working days on site: for a home being built, up
+   * to four days of the past two weeks; for a showcase home, three days before it closed.
+   * The crews are the trades whose jobs had a task within a few days.
+   */
+  private dailyLogs(home: HomeContext, random: Random): void {
+    const showcase = home.index === 0 || home.isTest;
+    const building = home.days >= 0 && home.days < BUILD_DAYS;
+    if (home.isCancelled || !(showcase || building)) return;
+    const lastDay = Math.min(-1, home.startDay + BUILD_DAYS - 1);
+    const count = showcase ? 3 : random.int(0, 4);
+    let day = lastDay;
+    for (let n = 1; n <= count && day >= home.startDay; n++) {
+      const onSite = day - home.startDay;
+      const trades = JOB_PLAN.filter((plan) =>
+        plan.tasks.some(([, offset]) => Math.abs(offset - onSite) <= 3),
+      ).map((plan) => plan.trade);
+      const inspections = JOB_PLAN.flatMap((plan) =>
+        plan.tasks.filter(([task, offset]) => /inspection/i.test(task) && offset === onSite),
+      ).map(([task]) => `${task} passed`);
+      const delayed = random.chance(0.2);
+      this.sets.dailyLogs.push({
+        id: `dailylog-${home.number}-${n}`,
+        homeRid: home.id,
+        parentId: null,
+        data: {
+          HomeRID: home.id,
+          Date: this.calendar.date(day).slice(0, 10),
+          Weather: random.weighted(WEATHER_CONDITIONS.map((w) => [w, WEATHER_WEIGHTS[w]] as const)),
+          Temperature: random.int(18, 92),
+          Crews: trades.map((trade) => ({
+            Vendor: random.pick(vendorsOf(trade)),
+            'Head Count': random.int(2, 9),
+          })),
+          Deliveries: random.chance(0.4) ? random.pick(DELIVERIES) : '',
+          Inspections: inspections.join('\n'),
+          Delays: delayed ? [{ Cause: random.pick(DELAY_CAUSES), Hours: random.int(1, 8) }] : [],
+          Notes: random.pick(DAILY_LOG_NOTES),
+          Author: employeeName(home.superintendent),
+        },
+      });
+      day -= random.int(1, 4);
+    }
   }
 
   private reviews(home: HomeContext, random: Random): void {

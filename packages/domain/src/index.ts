@@ -76,7 +76,6 @@ export {
   RESOURCES,
   RESOURCE_ACCESS,
   WALK_ITEM_SCOPE,
-  WALK_KIND_ROUTE,
   readableClosingTypes,
   canReadWalk,
   mayAttachItemToWalk,
@@ -326,17 +325,18 @@ export type {
   ChecklistSection,
   WalkFormDef,
   WalkFormField,
-  WalkFormSegment,
   WalkFormValues,
-} from './walk-forms.js';
+} from './walk-form-def.js';
+export { checklistLines, missingWalkFields, readChecklistAnswer } from './walk-form-def.js';
+export type { WalkFormSegment } from './walk-forms.js';
+export { WALK_FORM_DEFS } from './walk-forms.js';
 export {
-  WALK_FORM_DEFS,
-  checklistLines,
-  missingWalkFields,
-  readChecklistAnswer,
+  ITEM_HOST_KINDS,
+  isWalkOfForm,
+  itemHostForm,
   walkFormOf,
   walkFormOfRecord,
-} from './walk-forms.js';
+} from './walk-form-lookup.js';
 export {
   WRITE_BASE_FIELD,
   changedFields,

@@ -57,14 +57,6 @@ export function updateRequirement(resource: Resource, fields: readonly string[])
   return [...new Set([...base, ...submit])];
 }
 
-/** The walk-form route segment of each walk kind (`/walks/{segment}`). */
-export const WALK_KIND_ROUTE: Readonly<Record<Exclude<WalkKind, 'closing'>, string>> = {
-  homeStart: 'home-start',
-  preDrywall: 'pre-drywall',
-  managerWalk: 'manager-walks',
-  landscape: 'landscape',
-};
-
 /** The closing types whose walks a user may read; a closing list shows only these. */
 export function readableClosingTypes(access: Access): ClosingType[] {
   return CLOSING_TYPES.filter((type) => hasAccess(access, [CLOSING_TYPE_SCOPE[type]], 'read'));

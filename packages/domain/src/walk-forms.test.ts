@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { closingWalkInputSchema, walkFormInputSchema } from './entities.js';
 import { findRoute } from './navigation.js';
-import {
-  WALK_FORM_DEFS,
-  checklistLines,
-  missingWalkFields,
-  readChecklistAnswer,
-  walkFormOf,
-  walkFormOfRecord,
-} from './walk-forms.js';
+import { checklistLines, missingWalkFields, readChecklistAnswer } from './walk-form-def.js';
+import { WALK_FORM_DEFS } from './walk-forms.js';
+import { ITEM_HOST_KINDS, itemHostForm, walkFormOf, walkFormOfRecord } from './walk-form-lookup.js';
+import { WALK_TYPES } from './walks.js';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -33,6 +29,18 @@ describe('the walk forms', () => {
     expect(walkFormOfRecord('closing', 'who')?.segment).toBe('welcome-home-orientation');
     expect(walkFormOfRecord('preDrywall', undefined)?.segment).toBe('pre-drywall');
     expect(walkFormOfRecord('closing', 'nope')).toBeUndefined();
+  });
+
+  it('hang items on a walk that raises items of their type: pre-drywall, or their own closing walk', () => {
+    for (const type of WALK_TYPES) {
+      const host = itemHostForm(type);
+      expect(host.itemWalk).toBe(type);
+      // A closing walk of the item's own type: the walk mayAttachItemToWalk lets a user
+      // who cannot read walk forms (customer service) file the item on.
+      if (host.kind === 'closing') expect(host.closingType).toBe(type);
+    }
+    expect(itemHostForm('frame-punch').segment).toBe('pre-drywall');
+    expect(ITEM_HOST_KINDS).toEqual(['preDrywall', 'closing']);
   });
 
   it('give every checklist line a key of its own within its form', () => {

@@ -1,98 +1,15 @@
-// The eight walk forms as data (issue 10): for each, its route segment, the record kind
-// it writes (and the closing type), the scope that guards reading and writing it, its
-// checklist, the walk type of the punch items a failed line raises, the fields it
-// requires and what a customer may see. The menu, the routes, the walk-form screen, the
-// PDF and the demo seed all read this table; a ninth form is one more entry.
+// The walk forms as data: for each, its route segment, the record kind it writes (and the
+// closing type), the scope that guards reading and writing it, its checklist, the walk type
+// of the punch items a failed line raises, the fields it requires and what a customer may
+// see (walk-form-def.ts says what each field means). The menu, the routes, the walk-form
+// screen, the PDF and the demo seed all read this table: a form of an existing kind is one
+// more entry here plus its title in the web app's texts (`nav.walk-{segment}`), as
+// apps/web/src/features/walks/new-walk-form.test.ts shows.
 
-import type { ChecklistAnswer } from './entities.js';
-import { checklistAnswerSchema } from './entities.js';
-import { CLOSING_TYPE_SCOPE, RESOURCE_DEFS } from './resources.js';
-import type { ScopeName } from './scopes.js';
-import type { ClosingType, WalkKind, WalkType } from './walks.js';
-
-/** One checklist line: what is checked, and where a punch item raised from it goes. */
-export interface ChecklistLine {
-  /** Stable key of the line in a walk's `checklist` (a slug of the label). */
-  readonly id: string;
-  readonly label: string;
-  /** Category and location a punch item raised from this line starts with. */
-  readonly category: string;
-  readonly location: string;
-}
-
-export interface ChecklistSection {
-  readonly title: string;
-  readonly lines: readonly ChecklistLine[];
-}
-
-/** A field of a walk form that a walk may not be saved without. */
-export type WalkFormField = 'date' | 'user' | 'customerServiceStaff';
-
-export interface WalkFormDef {
-  /** `/walks/{segment}`. */
-  readonly segment: string;
-  readonly kind: WalkKind;
-  /** For `closing` walks: the `type` they carry (spec-clarifications, walk kinds). */
-  readonly closingType?: ClosingType;
-  /** Guards reading the form and writing its walks (read and write flags). */
-  readonly scope: ScopeName;
-  /** The walk type of punch items raised on this form. */
-  readonly itemWalk: WalkType;
-  readonly sections: readonly ChecklistSection[];
-  readonly required: readonly WalkFormField[];
-  /** Fields beyond date, user, notes and the checklist (picked from the home's staff). */
-  readonly extraFields: readonly 'customerServiceStaff'[];
-  /** Closing walks end with the buyer's and the staff member's signatures and a PDF. */
-  readonly signOff: boolean;
-  /** Shown to customers in presentation mode (the customer-facing walks). */
-  readonly presentation: boolean;
-}
-
-/** An answer as the form shows it, whatever shape it was stored in. */
-export function readChecklistAnswer(value: unknown): ChecklistAnswer | undefined {
-  if (value === true) return { result: 'pass' };
-  if (value === false) return { result: 'fail' };
-  const parsed = checklistAnswerSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
-function slug(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
-function section(
-  title: string,
-  category: string,
-  location: string,
-  labels: readonly string[],
-): ChecklistSection {
-  return { title, lines: labels.map((label) => ({ id: slug(label), label, category, location })) };
-}
-
-/** The scope of a walk kind's records (resources.ts): one table says it. */
-function kindScope(kind: Exclude<WalkKind, 'closing'>): ScopeName {
-  const [scope] = RESOURCE_DEFS[kind].read;
-  if (scope === undefined) throw new Error(`No read scope for ${kind}`);
-  return scope;
-}
-
-const BASE_REQUIRED = ['date', 'user'] as const satisfies readonly WalkFormField[];
-
-function form(
-  def: Omit<WalkFormDef, 'required' | 'extraFields' | 'signOff' | 'presentation'> &
-    Partial<Pick<WalkFormDef, 'required' | 'extraFields' | 'presentation'>>,
-): WalkFormDef {
-  return {
-    required: BASE_REQUIRED,
-    extraFields: [],
-    presentation: false,
-    ...def,
-    signOff: def.kind === 'closing',
-  };
-}
+import { CLOSING_TYPE_SCOPE } from './resources.js';
+import type { ChecklistSection, WalkFormDef } from './walk-form-def.js';
+import { BASE_REQUIRED, form, kindScope, section } from './walk-form-def.js';
+import type { WalkType } from './walks.js';
 
 const FINAL_PUNCH_SECTIONS: readonly ChecklistSection[] = [
   section('Interior', 'Paint', 'Great Room', [
@@ -118,7 +35,7 @@ const FINAL_PUNCH_SECTIONS: readonly ChecklistSection[] = [
   ]),
 ];
 
-/** The forms, in menu order (section 2). */
+/** The forms, in menu order (docs/product.md, "Screens and routes"). */
 export const WALK_FORM_DEFS = [
   form({
     segment: 'home-start',
@@ -260,36 +177,16 @@ export const WALK_FORM_DEFS = [
 
 export type WalkFormSegment = (typeof WALK_FORM_DEFS)[number]['segment'];
 
-/** The form of a `/walks/{segment}` route. */
-export function walkFormOf(segment: string): WalkFormDef | undefined {
-  return WALK_FORM_DEFS.find((def) => def.segment === segment);
-}
-
-/** The form a walk record belongs to (by kind, and by `type` for closing walks). */
-export function walkFormOfRecord(kind: WalkKind, type: unknown): WalkFormDef | undefined {
-  return WALK_FORM_DEFS.find(
-    (def) => def.kind === kind && (def.kind !== 'closing' || def.closingType === type),
-  );
-}
-
-/** Every line of a form, in order. */
-export function checklistLines(def: WalkFormDef): ChecklistLine[] {
-  return def.sections.flatMap((s) => s.lines);
-}
-
-/** What a form's values must hold before the walk is saved. */
-export interface WalkFormValues {
-  date?: string | null;
-  user?: string | null;
-  customerServiceStaff?: string | readonly string[] | null;
-}
-
-function present(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  return value !== undefined && value !== null && value !== '';
-}
-
-/** The required fields of the form that the values leave empty, in the form's order. */
-export function missingWalkFields(def: WalkFormDef, values: WalkFormValues): WalkFormField[] {
-  return def.required.filter((field) => !present(values[field]));
-}
+/**
+ * The form whose walk an item of each type hangs on when the item names only its home
+ * (the server files it on the home's latest walk of that form) and which the items screen
+ * shows, starts and checks: the pre-drywall walk for frame punch, the closing walk of the
+ * same type for the others.
+ */
+export const ITEM_HOST_FORM = {
+  'frame-punch': 'pre-drywall',
+  'final-punch': 'final-punch',
+  nhp: 'new-home-presentation',
+  who: 'welcome-home-orientation',
+  'post-close': 'post-close',
+} as const satisfies Readonly<Record<WalkType, WalkFormSegment>>;

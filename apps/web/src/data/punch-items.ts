@@ -1,20 +1,11 @@
-// Punch items of one home: the home's items in one call (data/home-items.ts), and the
-// walks they hang on (closing walks by type, the pre-drywall walk for frame punch) only
-// where the user may read them. Writes go through the offline queue with device-made ids
+// Punch items of one home: the home's items in one call (data/home-items.ts), the walks
+// they hang on being item-walks.ts's. Writes go through the offline queue with device-made ids
 // and optimistic changes; photos as queued uploads (before the item that lists them) and
 // queued deletes (after the item is gone); photos from elsewhere fetched once and kept on
 // the device as thumbnails.
 
 import type { Access, WalkType } from '@field/domain';
-import {
-  CLOSING_TYPES,
-  RESOURCE_ACCESS,
-  canReadWalk,
-  hasAccess,
-  deleteBase,
-  updateBase,
-  withBase,
-} from '@field/domain';
+import { deleteBase, updateBase, withBase } from '@field/domain';
 import { apiClient, fileApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { makeThumbnail, queueFileUpload } from '../offline/files';
@@ -23,7 +14,7 @@ import { useQueuedMutations } from '../offline/react';
 import type { ListRecord, RecordSyncState } from './queued-records';
 import { queuedData } from './queued-records';
 import type { FieldRecord } from './records';
-import { homeRecordsKey, recordWrites, useHomeRecords } from './records';
+import { homeRecordsKey } from './records';
 import { useHomeItems } from './home-items';
 import type { UseQueryResult } from '@tanstack/react-query';
 
@@ -38,14 +29,6 @@ const DEVICE_FILE_COLLECTIONS: ReadonlySet<string> = new Set([
   WALK_PHOTO_COLLECTION,
   WALK_PDF_COLLECTION,
 ]);
-
-export interface WalkRef {
-  id: string;
-  kind: 'closing' | 'preDrywall';
-  type: string | undefined;
-  /** Started on this device and not yet on the server. */
-  queued?: boolean;
-}
 
 export interface PhotoRef {
   collection: string;
@@ -67,8 +50,8 @@ export interface PunchItem extends ListRecord {
   Photos: PhotoRef[];
 }
 
-/** The queued writes the punch list shows the state of: photos and started walks. */
-const WALK_AND_PHOTO_WRITE_TYPES = ['file', 'closing', 'preDrywall'];
+/** The queued writes the punch list shows the state of: its photos. */
+const PHOTO_WRITE_TYPES = ['file'];
 
 const itemsKey = (homeId: string) => homeRecordsKey('walkItems', homeId);
 
@@ -111,25 +94,8 @@ export function toItem(item: Record<string, unknown> & { id: string }): PunchIte
   };
 }
 
-/** Whether the user may read the walk an item of this type hangs on. */
-export function canReadWalkOf(access: Access, type: WalkType): boolean {
-  const closing = CLOSING_TYPES.find((t) => t === type);
-  return closing === undefined
-    ? hasAccess(access, RESOURCE_ACCESS.preDrywall.read, 'read')
-    : canReadWalk(access, 'closing', closing);
-}
-
-/** The walk an item of this type hangs on: the closing walk of the type, pre-drywall for frame punch. */
-export function walkFor(walks: readonly WalkRef[], type: WalkType): WalkRef | undefined {
-  return type === 'frame-punch'
-    ? walks.find((w) => w.kind === 'preDrywall')
-    : walks.find((w) => w.kind === 'closing' && w.type === type);
-}
-
 export interface PunchView {
   query: UseQueryResult<FieldRecord[]>;
-  /** The walks the user may read; undefined while they load. */
-  walks: WalkRef[] | undefined;
   items: PunchItem[] | undefined;
   states: ReadonlyMap<string, RecordSyncState>;
   /** `collection/key` of photos whose upload has not reached the server. */
@@ -138,46 +104,18 @@ export interface PunchView {
 
 export function usePunchItems(homeId: string, access: Access): PunchView {
   const items = useHomeItems(homeId, access);
-  const loadClosing = CLOSING_TYPES.some((type) => canReadWalk(access, 'closing', type));
-  const loadPreDrywall = hasAccess(access, RESOURCE_ACCESS.preDrywall.read, 'read');
-  const closing = useHomeRecords('closing', loadClosing ? homeId : null);
-  const preDrywall = useHomeRecords('preDrywall', loadPreDrywall ? homeId : null);
-  const queued = useQueuedMutations(WALK_AND_PHOTO_WRITE_TYPES);
-
+  const queued = useQueuedMutations(PHOTO_WRITE_TYPES);
   const photoStates = new Map<string, RecordSyncState>();
-  const queuedWalks = new Set<string>();
   for (const row of queued) {
+    if (row.type !== 'file' || row.operation !== 'upload') continue;
     const data = queuedData(row);
-    if (row.type === 'file' && row.operation === 'upload') {
-      const path = `${text(data['collection'])}/${text(data['key'])}`;
-      if (photoStates.get(path) !== 'failed') {
-        photoStates.set(path, row.status === 'failed' ? 'failed' : 'pending');
-      }
-    }
-    if ((row.type === 'closing' || row.type === 'preDrywall') && row.operation === 'submit') {
-      queuedWalks.add(text(data['id']));
+    const path = `${text(data['collection'])}/${text(data['key'])}`;
+    if (photoStates.get(path) !== 'failed') {
+      photoStates.set(path, row.status === 'failed' ? 'failed' : 'pending');
     }
   }
-  const loading =
-    (loadClosing && closing.records === undefined) ||
-    (loadPreDrywall && preDrywall.records === undefined);
-  const walks = loading
-    ? undefined
-    : [
-        ...(closing.records ?? []).map((w): WalkRef => ({
-          id: w.id,
-          kind: 'closing',
-          type: text(w['type']),
-        })),
-        ...(preDrywall.records ?? []).map((w): WalkRef => ({
-          id: w.id,
-          kind: 'preDrywall',
-          type: undefined,
-        })),
-      ].map((w) => (queuedWalks.has(w.id) ? { ...w, queued: true } : w));
   return {
     query: items.query,
-    walks,
     items: items.records?.map(toItem),
     states: items.states,
     photoStates,
@@ -192,33 +130,6 @@ function patchItems(
   updateCachedQuery<FieldRecord[]>(engine.queryClient, itemsKey(homeId), (items = []) =>
     change(items),
   );
-}
-
-/** Starts the walk an item type needs, through the queue (closing walk or pre-drywall walk). */
-export async function startWalk(
-  engine: OfflineEngine,
-  homeId: string,
-  userId: string,
-  type: WalkType,
-): Promise<void> {
-  const date = new Date().toISOString();
-  const closingType = CLOSING_TYPES.find((t) => t === type);
-  if (closingType === undefined) {
-    await recordWrites(engine, 'preDrywall').add(homeId, {
-      date,
-      user: userId,
-      checklist: {},
-      uploadedFiles: [],
-    });
-  } else {
-    await recordWrites(engine, 'closing').add(homeId, {
-      date,
-      user: userId,
-      type: closingType,
-      notes: '',
-      uploadedFiles: [],
-    });
-  }
 }
 
 export interface NewPunchItem {
@@ -301,7 +212,7 @@ async function storePhotos(
 export async function addPunchItem(
   engine: OfflineEngine,
   homeId: string,
-  walk: WalkRef | undefined,
+  walkId: string | undefined,
   input: NewPunchItem,
   photos: readonly NewPhoto[],
 ): Promise<void> {
@@ -310,7 +221,7 @@ export async function addPunchItem(
   const item: FieldRecord = {
     id,
     ...input,
-    ...(walk === undefined ? {} : { WalkID: walk.id }),
+    ...(walkId === undefined ? {} : { WalkID: walkId }),
     HomeRID: homeId,
     Status: 'Outstanding',
     'Completed At': null,

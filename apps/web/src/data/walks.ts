@@ -6,6 +6,7 @@
 
 import { useMemo } from 'react';
 import type { ChecklistAnswer, Signature, WalkFormDef } from '@field/domain';
+import { isWalkOfForm } from '@field/domain';
 import { fileApiPath, fileRefOfApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { makeThumbnail, queueFileUpload } from '../offline/files';
@@ -25,9 +26,9 @@ export function useFormWalks(def: WalkFormDef, homeId: string | null): HomeRecor
   const records = useMemo(
     () =>
       list.records
-        ?.filter((walk) => def.closingType === undefined || walk['type'] === def.closingType)
+        ?.filter((walk) => isWalkOfForm(def, walk['type']))
         .sort((a, b) => textOf(b, 'date').localeCompare(textOf(a, 'date'))),
-    [list.records, def.closingType],
+    [list.records, def],
   );
   return { ...list, records };
 }
@@ -77,7 +78,8 @@ export interface SaveWalkInput {
   items: NewPunchItem[];
 }
 
-function walkFields(def: WalkFormDef, values: WalkValues): Record<string, unknown> {
+/** A walk's own fields as the form's kind stores them (a closing walk's type, who's staff). */
+export function walkFields(def: WalkFormDef, values: WalkValues): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     date: values.date,
     user: values.user,
@@ -123,12 +125,7 @@ export async function saveWalk(engine: OfflineEngine, input: SaveWalkInput): Pro
     await writes.update(input.existing, fields);
     walk = { ...input.existing, ...fields };
   }
-  const ref = {
-    id: walkId,
-    kind: def.kind === 'closing' ? ('closing' as const) : ('preDrywall' as const),
-    type: def.closingType,
-  };
-  for (const item of input.items) await addPunchItem(engine, homeId, ref, item, []);
+  for (const item of input.items) await addPunchItem(engine, homeId, walkId, item, []);
   return walk;
 }
 

@@ -11,6 +11,8 @@ import {
   WALK_KINDS,
   closingWalkInputSchema,
   closingWalkUpdateSchema,
+  isWalkOfForm,
+  itemHostForm,
   mayAttachItemToWalk,
   stripLocalFields,
   typeScopeOf,
@@ -21,8 +23,10 @@ import {
 } from '@field/domain';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { checkMutation, parseWith, requireObject } from '../../http/validate.js';
-import { notifyNewPunchItem } from '../notifications/service.js';
-import type { RouteDeps, WriteContext } from '../records/routes.js';
+import { requireWrite } from '../../http/auth.js';
+import type { WriteContext } from '../../http/write-context.js';
+import { writeRoute } from '../../http/write-pipeline.js';
+import type { RouteDeps } from '../records/deps.js';
 import {
   createRecord,
   deleteRecord,
@@ -30,10 +34,8 @@ import {
   ensureHome,
   existingRecord,
   patchRecord,
-  requireWrite,
   storedData,
-  writeRoute,
-} from '../records/routes.js';
+} from '../records/record-writes.js';
 import type { RecordsTable } from '../../db/schema.js';
 
 const ITEMS = 'walkItems';
@@ -45,10 +47,10 @@ const typeRequirement = (resource: 'walkItems' | 'closing', data: Record<string,
 const itemScope = (walk: unknown): Requirement => typeRequirement(ITEMS, { Walk: walk });
 
 /**
- * The walk an item given only its home belongs to: the home's latest walk of the item's
- * type (the closing walk of that type; the pre-drywall walk for frame punch). So a user
- * who may write items of a type without reading walk forms (customer service's post-close
- * items) still files them on their walk (docs/decisions.md).
+ * The walk an item given only its home belongs to: the home's latest walk of the form that
+ * hosts the item's type (the domain's ITEM_HOST_FORM). So a user who may write items of a
+ * type without reading walk forms (customer service's post-close items) still files them
+ * on their walk (docs/decisions.md).
  */
 async function homeWalkFor(
   ctx: WriteContext,
@@ -56,9 +58,9 @@ async function homeWalkFor(
   homeRid: string,
   type: WalkType,
 ): Promise<RecordsTable | undefined> {
-  const kind: WalkKind = type === 'frame-punch' ? 'preDrywall' : 'closing';
-  const walks = await deps.records.listOfHome(ctx.trx, kind, homeRid);
-  return walks.filter((walk) => kind !== 'closing' || storedData(walk)['type'] === type).at(-1);
+  const host = itemHostForm(type);
+  const walks = await deps.records.listOfHome(ctx.trx, host.kind, homeRid);
+  return walks.filter((walk) => isWalkOfForm(host, storedData(walk)['type'])).at(-1);
 }
 
 /** Walk items' writes: their scope follows the item's walk type (the registry's typeScope). */
@@ -106,7 +108,6 @@ export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void
         'Completed At': completedAt,
       },
     });
-    await notifyNewPunchItem(ctx, deps.outbox, result);
     return result;
   });
 

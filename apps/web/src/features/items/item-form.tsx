@@ -1,0 +1,151 @@
+// The add / edit dialog of a punch item: its walk type (fixed when editing), category,
+// location, name and photos taken on the device; a note, and where the user may a button
+// to start it, when the item's walk is missing.
+
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddAPhoto from '@mui/icons-material/AddAPhoto';
+import type { WalkType } from '@field/domain';
+import type { NewPhoto } from '../../data/punch-items';
+import { errorText } from '../../ui/error-text';
+import { FormDialog, useDialogSave } from '../../ui/form-dialog';
+import { TAP } from '../../ui/touch';
+
+export interface ItemFormValues {
+  Walk: WalkType;
+  Category: string;
+  Location: string;
+  Name: string;
+}
+
+export function ItemForm(props: {
+  title: string;
+  id: string;
+  types: readonly WalkType[];
+  initial: ItemFormValues;
+  withPhotos: boolean;
+  walkNote: (type: WalkType) => string | null;
+  /** Starts the missing walk of a type, where the user may. */
+  startWalk?: ((type: WalkType) => Promise<void>) | undefined;
+  canStart?: (type: WalkType) => boolean;
+  onSave: (values: ItemFormValues & { photos: NewPhoto[] }) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(props.initial);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const { error, saving, run, setError } = useDialogSave(props.onClose);
+  const note = props.walkNote(values.Walk);
+
+  function save(): Promise<void> {
+    return run(() =>
+      props.onSave({
+        Walk: values.Walk,
+        Category: values.Category.trim(),
+        Location: values.Location.trim(),
+        Name: values.Name.trim(),
+        photos: photos.map((file) => ({ blob: file, name: file.name })),
+      }),
+    );
+  }
+
+  return (
+    <FormDialog
+      id={props.id}
+      title={props.title}
+      error={error}
+      saveDisabled={saving || note !== null}
+      saveLabel={t('punchItems.save')}
+      cancelLabel={t('punchItems.cancel')}
+      onSubmit={() => void save()}
+      onClose={props.onClose}
+    >
+      <TextField
+        select
+        label={t('punchItems.walk')}
+        value={values.Walk}
+        disabled={props.types.length < 2}
+        onChange={(event) => {
+          const walk = props.types.find((type) => type === event.target.value);
+          if (walk !== undefined) setValues({ ...values, Walk: walk });
+        }}
+      >
+        {props.types.map((type) => (
+          <MenuItem key={type} value={type} sx={{ minHeight: 44 }}>
+            {t(`nav.items-${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {note !== null && (
+        <Alert
+          severity="warning"
+          data-testid="walk-note"
+          action={
+            props.startWalk === undefined || props.canStart?.(values.Walk) !== true ? undefined : (
+              <Button
+                color="inherit"
+                sx={TAP}
+                onClick={() => {
+                  const start = props.startWalk;
+                  if (start === undefined) return;
+                  start(values.Walk).catch((caught: unknown) => setError(errorText(caught)));
+                }}
+              >
+                {t('punchItems.startWalk')}
+              </Button>
+            )
+          }
+        >
+          {note}
+        </Alert>
+      )}
+      <TextField
+        label={t('punchItems.category')}
+        value={values.Category}
+        onChange={(event) => setValues({ ...values, Category: event.target.value })}
+      />
+      <TextField
+        label={t('punchItems.location')}
+        value={values.Location}
+        onChange={(event) => setValues({ ...values, Location: event.target.value })}
+      />
+      <TextField
+        label={t('punchItems.name')}
+        value={values.Name}
+        multiline
+        onChange={(event) => setValues({ ...values, Name: event.target.value })}
+      />
+      {props.withPhotos && (
+        <Stack spacing={1}>
+          <Button component="label" variant="outlined" startIcon={<AddAPhoto />} sx={TAP}>
+            {t('punchItems.addPhotos')}
+            <input
+              hidden
+              type="file"
+              accept="image/*"
+              capture="environment"
+              multiple
+              data-testid="photo-input"
+              onChange={(event) => {
+                const chosen = event.target.files === null ? [] : [...event.target.files];
+                setPhotos((current) => [...current, ...chosen]);
+                event.target.value = '';
+              }}
+            />
+          </Button>
+          {photos.length > 0 && (
+            <Typography variant="body2" data-testid="chosen-photos">
+              {t('punchItems.photosChosen', { count: photos.length })}
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}

@@ -1603,7 +1603,7 @@ class DemoGenerator {
             'Head Count': random.int(2, 9),
           })),
           Deliveries: random.chance(0.4) ? random.pick(DELIVERIES) : '',
-          Inspections: inspections.join('\n'),
+          Inspections: inspections.join('; '),
           Delays: delayed ? [{ Cause: random.pick(DELAY_CAUSES), Hours: random.int(1, 8) }] : [],
           Notes: random.pick(DAILY_LOG_NOTES),
           Author: employeeName(home.superintendent),

@@ -30,6 +30,7 @@ const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> 
   phoneCalls: () => import('../features/communication/phone-calls-screen'),
   notes: () => import('../features/communication/notes-screen'),
   buyers: () => import('../features/collaboration/buyers-screen'),
+  dailyLogs: () => import('../features/collaboration/daily-log-screen'),
   vendors: () => directory().then((m) => ({ Component: m.VendorsScreen })),
   staff: () => import('./screens/staff-screen'),
   manageHomes: () => import('../features/collaboration/manage-homes-screen'),

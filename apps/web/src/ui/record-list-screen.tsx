@@ -8,17 +8,11 @@ import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -38,29 +32,12 @@ import { FormDialog, useDialogSave } from './form-dialog';
 import type { Column } from './record-table';
 import { RecordTable } from './record-table';
 import { SyncStateChip } from './sync-state-chip';
+import type { RecordField, ScreenContext } from './record-fields';
+import { FieldInput, emptyValue } from './record-fields';
 
 import { TAP } from './touch';
 
-/** What a screen's configuration may read: the home, the staff names and the user. */
-export interface ScreenContext {
-  home: ActiveHome;
-  names: ReadonlyMap<string, string>;
-  user: UserDocument;
-  t: TFunction;
-}
-
-export interface FieldOption {
-  value: string;
-  label: string;
-}
-
-export interface RecordField {
-  name: string;
-  kind?: 'text' | 'multiline' | 'email' | 'tel' | 'datetime' | 'checkbox' | 'select';
-  options?: (ctx: ScreenContext) => FieldOption[];
-  /** A hint under the field (e.g. why a list is empty). */
-  hint?: (ctx: ScreenContext) => string | undefined;
-}
+export type { FieldOption, RecordField, ScreenContext } from './record-fields';
 
 export interface RecordScreenConfig {
   resource: Resource;
@@ -85,87 +62,6 @@ export function SelectHomeFirst() {
     <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
       <Typography role="status">{t('records.selectHome')}</Typography>
     </Paper>
-  );
-}
-
-/** `YYYY-MM-DDTHH:mm` in local time for a datetime-local input, from an ISO string. */
-function toLocalInput(iso: unknown): string {
-  const when = typeof iso === 'string' ? new Date(iso) : new Date(Number.NaN);
-  if (Number.isNaN(when.getTime())) return '';
-  return new Date(when.getTime() - when.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-function fromLocalInput(value: string): string {
-  const when = new Date(value);
-  return Number.isNaN(when.getTime()) ? '' : when.toISOString();
-}
-
-function emptyValue(field: RecordField): unknown {
-  return field.kind === 'checkbox' ? false : '';
-}
-
-function FieldInput(props: {
-  field: RecordField;
-  value: unknown;
-  error: string | undefined;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
-  ctx: ScreenContext;
-}) {
-  const { t } = useTranslation();
-  const { field, value, error, ctx } = props;
-  const label = t(`fields.${field.name}`, { defaultValue: field.name });
-  const hint = error ?? field.hint?.(ctx);
-  if (field.kind === 'checkbox') {
-    return (
-      <div>
-        <FormControlLabel
-          control={
-            <Checkbox
-              sx={{ p: 1.25 }}
-              checked={value === true}
-              onChange={(event) => props.onChange(event.target.checked)}
-              onBlur={props.onBlur}
-            />
-          }
-          label={label}
-        />
-        {error !== undefined && <FormHelperText error>{error}</FormHelperText>}
-      </div>
-    );
-  }
-  const text = typeof value === 'string' ? value : '';
-  return (
-    <TextField
-      label={label}
-      name={field.name}
-      error={error !== undefined}
-      helperText={hint}
-      onBlur={props.onBlur}
-      {...(field.kind === 'datetime'
-        ? {
-            type: 'datetime-local',
-            value: toLocalInput(text),
-            onChange: (event) => props.onChange(fromLocalInput(event.target.value)),
-            slotProps: { inputLabel: { shrink: true } },
-          }
-        : {
-            value: text,
-            onChange: (event) => props.onChange(event.target.value),
-            ...(field.kind === 'multiline' ? { multiline: true, minRows: 3 } : {}),
-            ...(field.kind === 'email' ? { type: 'email' } : {}),
-            ...(field.kind === 'tel' ? { type: 'tel' } : {}),
-            ...(field.kind === 'select' ? { select: true } : {}),
-          })}
-    >
-      {field.kind === 'select'
-        ? (field.options?.(ctx) ?? []).map((option) => (
-            <MenuItem key={option.value} value={option.value} sx={{ minHeight: 44 }}>
-              {option.label}
-            </MenuItem>
-          ))
-        : undefined}
-    </TextField>
   );
 }
 
@@ -226,7 +122,7 @@ function RecordFormDialog(props: {
             <FieldInput
               field={field}
               value={input.value}
-              error={fieldState.error?.message}
+              error={field.kind === 'rows' ? fieldState.error : fieldState.error?.message}
               onChange={input.onChange}
               onBlur={input.onBlur}
               ctx={ctx}

@@ -8,6 +8,7 @@ import Checklist from '@mui/icons-material/Checklist';
 import Dashboard from '@mui/icons-material/Dashboard';
 import DirectionsWalk from '@mui/icons-material/DirectionsWalk';
 import Engineering from '@mui/icons-material/Engineering';
+import EventNote from '@mui/icons-material/EventNote';
 import FactCheck from '@mui/icons-material/FactCheck';
 import Forum from '@mui/icons-material/Forum';
 import Home from '@mui/icons-material/Home';
@@ -28,6 +29,7 @@ const ICONS: Readonly<Record<string, SvgIconComponent>> = {
   engineering: Engineering,
   badge: Badge,
   'home-work': HomeWork,
+  'event-note': EventNote,
 };
 
 export function MenuIcon({ name, small }: { name: string | undefined; small?: boolean }) {

@@ -28,9 +28,11 @@ import { createBus, shareAuthChanges, shareListChanges } from './modules/cluster
 import { ChangelogService } from './modules/changelog/service.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { Outbox } from './modules/notifications/outbox.js';
 import { createNotificationsModule, notificationRoutes } from './modules/notifications/routes.js';
+import { homeEventsOf } from './modules/notifications/write-events.js';
+import { createRouteDeps } from './modules/records/deps.js';
 import { registryRoutes } from './modules/records/registry-routes.js';
-import { createRouteDeps } from './modules/records/routes.js';
 import { UserRepository } from './modules/users/repository.js';
 import { profileRoutes } from './modules/users/routes.js';
 import { batchRoutes } from './modules/batch/routes.js';
@@ -97,14 +99,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   };
   const providers = new ProviderRegistry(config, app.log, options.providerEndpoints);
-  const deps = createRouteDeps(
-    database,
-    app.log,
-    options.outboxSweepMs === undefined ? {} : { outboxSweepMs: options.outboxSweepMs },
-  );
+  const deps = createRouteDeps(database.db);
   shareListChanges(bus, deps.lists);
-  // After the server: writes in flight may still leave outbox work.
-  app.addHook('onClose', () => deps.outbox.close());
   const notifications = createNotificationsModule({
     db: database.db,
     secret: config.jwtSecret,
@@ -112,7 +108,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     log: app.log,
     bus,
   });
-  deps.outbox.onNotified = () => notifications.changed();
+  const outbox = new Outbox({
+    db: database.db,
+    dialect: database.dialect,
+    records: deps.records,
+    log: app.log,
+    onNotified: () => notifications.changed(),
+    ...(options.outboxSweepMs === undefined ? {} : { sweepMs: options.outboxSweepMs }),
+  });
+  // After the server: writes in flight may still leave outbox work.
+  app.addHook('onClose', () => outbox.close());
+  // What follows every record write, in its transaction and in this order: its history
+  // entry, the word to the kept lists of its kind (here and, through the bus, in the other
+  // processes), and what it tells the staff of its home (done by the outbox after the commit).
+  deps.writes.onRecordWrite((ctx, write) => deps.history.append(ctx.trx, write));
+  deps.writes.onRecordWrite((ctx, write) => deps.lists.written(ctx, write.kind));
+  deps.writes.onRecordWrite(homeEventsOf(outbox));
   // Live streams never end by themselves: close them before the server waits for its
   // connections to finish.
   app.addHook('preClose', () => notifications.close());

@@ -165,7 +165,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-/** The caller, if the requirement is met; 403 otherwise (section 5's access rule). */
+/** The caller, if the requirement is met; 403 otherwise (the domain's access rule). */
 export function requireAccess(
   request: FastifyRequest,
   requirement: Requirement,
@@ -174,6 +174,11 @@ export function requireAccess(
   const user = currentUser(request);
   if (!hasAccess(user.access, requirement, kind)) throw forbidden();
   return user;
+}
+
+/** 403 unless the writer meets the requirement (write scopes). */
+export function requireWrite(user: AuthUser, requirement: Requirement): void {
+  if (!hasAccess(user.access, requirement, 'write')) throw forbidden();
 }
 
 /** The caller, if they hold the admin scope (administration of users); 403 otherwise. */

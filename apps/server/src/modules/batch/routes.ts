@@ -28,8 +28,9 @@ import { errorAnswer } from '../../http/errors.js';
 import type { WriteRequest } from '../../http/idempotency.js';
 import { applyWrite } from '../../http/idempotency.js';
 import { parseWith } from '../../http/validate.js';
-import type { RouteDeps } from '../records/routes.js';
-import type { ResolvedWrite } from '../records/write-routes.js';
+import type { WritePipeline } from '../../http/write-pipeline.js';
+import type { ResolvedWrite } from '../../http/write-routes.js';
+import type { RouteDeps } from '../records/deps.js';
 
 /** PostgreSQL's deadlock and serialization failures: the write may simply be tried again. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -53,7 +54,9 @@ interface Planned {
 function plan(deps: RouteDeps, write: BatchedWrite): Planned {
   const route = batchWriteRoute(write.method, write.path);
   const resolved =
-    route === undefined ? undefined : deps.writes.resolve(route.method, route.path, write.path);
+    route === undefined
+      ? undefined
+      : deps.writes.routes.resolve(route.method, route.path, write.path);
   // The schema let only allow-listed writes through, and every allow-listed route
   // registers its handler (batch-routes.test.ts checks): a gap is the server's fault.
   if (resolved === undefined) throw new Error(`no write route for ${write.method} ${write.path}`);
@@ -96,6 +99,7 @@ function failure(key: string, error: unknown, log: FastifyBaseLogger): BatchedAn
 
 /** One write in its savepoint: its answer, and what it leaves for after the commit. */
 async function runOne(
+  writes: WritePipeline,
   trx: Transaction<Database>,
   p: Planned,
   user: AuthUser,
@@ -106,13 +110,7 @@ async function runOne(
     await sql`savepoint batch_write`.execute(trx);
     try {
       const result = await applyWrite(trx, p.request, user.id, (t) =>
-        p.resolved.write.handler({
-          request: p.request,
-          user,
-          trx: t,
-          now: new Date().toISOString(),
-          afterCommit: (work) => committed.push(work),
-        }),
+        p.resolved.write.handler(writes.context(p.request, user, t, committed)),
       );
       await sql`release savepoint batch_write`.execute(trx);
       return {
@@ -150,7 +148,7 @@ async function runGroup(
     const answers = await deps.db.transaction().execute(async (trx) => {
       const list: BatchedAnswer[] = [];
       for (const p of group) {
-        const one = await runOne(trx, p, user, log);
+        const one = await runOne(deps.writes, trx, p, user, log);
         list.push(one.answer);
         committed.push(...one.committed);
       }

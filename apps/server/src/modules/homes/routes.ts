@@ -1,18 +1,20 @@
-// Homes' two mutations of section 5; their lists come from the registry (registry-routes).
+// Homes' two writes; their lists come from the registry (registry-routes).
 
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, RESOURCE_ACCESS, homeUpdateSchema } from '@field/domain';
 import { badRequest } from '../../http/errors.js';
 import { checkMutation, parseWith, requireId, requireObject } from '../../http/validate.js';
-import type { RouteDeps } from '../records/routes.js';
-import { existingRecord, patchRecord, requireWrite, writeRoute } from '../records/routes.js';
+import { requireWrite } from '../../http/auth.js';
+import { writeRoute } from '../../http/write-pipeline.js';
+import type { RouteDeps } from '../records/deps.js';
+import { existingRecord, patchRecord } from '../records/record-writes.js';
 import { z } from 'zod';
 
 const KIND = 'homes';
 const access = RESOURCE_ACCESS.homes;
 const staffIdsSchema = z.array(z.string().min(1));
 
-/** A home's two writes of section 5: its fields (`update`) and one staff list (`updateStaff`). */
+/** A home's two writes: its fields (`update`) and one staff list (`updateStaff`). */
 export function homeWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
   writeRoute(app, deps, 'PATCH', '/field_homes/update', async (ctx) => {
     requireWrite(ctx.user, access.write);
@@ -25,7 +27,7 @@ export function homeWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return patchRecord(ctx, deps, await existingRecord(ctx, deps, KIND, id), changes);
   });
 
-  // Section 5 has the `home updateStaff` mutation; section 7 no path for it: ours.
+  // The `home updateStaff` mutation has no path of its own: ours (docs/decisions.md).
   writeRoute(app, deps, 'PATCH', '/field_homes/updateStaff', async (ctx) => {
     requireWrite(ctx.user, access.write);
     const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);

@@ -13,8 +13,8 @@ import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { sortableId } from '../../db/sortable-id.js';
 import type { RecordRepository } from '../records/repository.js';
-import type { HomeEvent } from './service.js';
-import { notifyHomeStaff } from './service.js';
+import type { HomeEvent } from './home-staff.js';
+import { notifyHomeStaff } from './home-staff.js';
 
 const TOPIC_HOME_EVENT = 'home-event';
 /** Rows one pass takes. */
@@ -47,10 +47,8 @@ export class Outbox {
   private again = false;
   private closed = false;
   private readonly timer: NodeJS.Timeout | undefined;
-  onNotified: ((userIds: readonly string[]) => void) | undefined;
 
   constructor(private readonly options: OutboxOptions) {
-    this.onNotified = options.onNotified;
     const sweepMs = options.sweepMs ?? SWEEP_MS;
     this.timer = sweepMs > 0 ? setInterval(() => this.kick(), sweepMs) : undefined;
     this.timer?.unref();
@@ -144,7 +142,7 @@ export class Outbox {
       }
       return rows.length;
     });
-    if (notified.size > 0) this.onNotified?.([...notified]);
+    if (notified.size > 0) this.options.onNotified?.([...notified]);
     return taken;
   }
 

@@ -23,7 +23,7 @@ import type { Bus } from '../cluster/bus.js';
 import type { StreamEvent } from './hub.js';
 import { NotificationHub } from './hub.js';
 import { NotificationRepository } from './repository.js';
-import { createAnnouncement } from './service.js';
+import { createAnnouncement } from './announcements.js';
 import type { StreamTickets } from './stream-ticket.js';
 import { createStreamTickets } from './stream-ticket.js';
 

@@ -11,10 +11,9 @@ import { availableDialects } from '../../test/databases.js';
 import { buildHome } from '../../test/factories.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../../test/test-server.js';
-import { HistoryRepository } from './history-repository.js';
-import { ListCache } from './list-cache.js';
-import type { RouteDeps, WriteContext } from './routes.js';
-import { existingRecord, patchRecord } from './routes.js';
+import type { WriteContext } from '../../http/write-context.js';
+import { createRouteDeps } from './deps.js';
+import { existingRecord, patchRecord } from './record-writes.js';
 
 type Rec = Record<string, unknown> & { id: string; updatedAt: string; deletedAt: string | null };
 
@@ -256,12 +255,8 @@ describe.each(await availableDialects())('conflicts and history on %s', (dialect
 
   it('writes the history in the write transaction: a write that fails leaves none', async () => {
     const seen = await newCall('first');
-    const deps = {
-      db: server.db,
-      records: server.records,
-      history: new HistoryRepository(server.db),
-      lists: new ListCache(),
-    } as unknown as RouteDeps;
+    const deps = createRouteDeps(server.db);
+    deps.writes.onRecordWrite((ctx, write) => deps.history.append(ctx.trx, write));
     await expect(
       server.db.transaction().execute(async (trx) => {
         const ctx = {

@@ -6,18 +6,8 @@ import type { FieldWrite, HistoryEntry } from '@field/domain';
 import type { Kysely } from 'kysely';
 import type { Database, RecordHistoryTable } from '../../db/schema.js';
 import { sortableId } from '../../db/sortable-id.js';
+import type { RecordWrite } from '../../http/write-context.js';
 import type { Executor } from './repository.js';
-
-export interface HistoryWrite {
-  kind: string;
-  recordId: string;
-  userId: string;
-  operation: HistoryEntry['operation'];
-  fields: readonly string[];
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at: string;
-}
 
 type Row = RecordHistoryTable & { first_name: string | null; last_name: string | null };
 
@@ -48,7 +38,7 @@ function toEntry(row: Row): HistoryEntry {
 export class HistoryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async append(executor: Executor, write: HistoryWrite): Promise<void> {
+  async append(executor: Executor, write: RecordWrite): Promise<void> {
     await executor
       .insertInto('record_history')
       .values({

@@ -19,12 +19,13 @@ import type { AuthUser } from '../../http/auth.js';
 import { requireAccess } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { requireId } from '../../http/validate.js';
-import { toApiRecord } from './repository.js';
-import { notifyPhoneCallLogged } from '../notifications/service.js';
 import { homeWriteRoutes } from '../homes/routes.js';
 import { walkFormWriteRoutes, walkItemWriteRoutes } from '../walks/routes.js';
-import type { HomeRecordWrites, RouteDeps } from './routes.js';
-import { homeRecordWriteRoutes, lookupRoutes, syncListRoutes } from './routes.js';
+import type { RouteDeps } from './deps.js';
+import type { HomeRecordWrites } from './home-record-routes.js';
+import { homeRecordWriteRoutes } from './home-record-routes.js';
+import { lookupRoutes, syncListRoutes } from './list-routes.js';
+import { toApiRecord } from './repository.js';
 
 type Registrar = (app: FastifyInstance, deps: RouteDeps) => void;
 
@@ -40,19 +41,16 @@ const WRITE_EXCEPTIONS: Partial<Record<Resource, Registrar>> = {
   ),
 };
 
-/** What a generic write does beyond the registry's facts. */
-const WRITE_HOOKS: Partial<
-  Record<Resource, (deps: RouteDeps) => Pick<HomeRecordWrites, 'afterSubmit' | 'updateFields'>>
-> = {
-  phoneCalls: (deps) => ({
+/** What a generic write checks beyond the registry's facts. */
+const WRITE_RULES: Partial<Record<Resource, Pick<HomeRecordWrites, 'updateFields'>>> = {
+  phoneCalls: {
     // Customer service changes notes and voicemail; the date and staff of a call are its
     // log, changed only with the logging scope (403: valid request, scope missing).
     updateFields: {
       requirement: (fields) => updateRequirement('phoneCalls', fields),
       message: MESSAGES.phoneCallNotesOnly,
     },
-    afterSubmit: (ctx, result) => notifyPhoneCallLogged(ctx, deps.outbox, result),
-  }),
+  },
 };
 
 /** A record is visible when the caller reads the scope its type names (typeScope). */
@@ -136,7 +134,7 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
         homeField: def.homeField ?? 'HomeRID',
         scopes: scopesOf(resource, def),
         immutable: def.immutable,
-        ...WRITE_HOOKS[resource]?.(deps),
+        ...WRITE_RULES[resource],
       });
     }
   }

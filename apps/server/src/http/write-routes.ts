@@ -3,13 +3,12 @@
 // code its own request runs (scope check, validation, messages, Idempotency-Key), called
 // directly instead of replayed over HTTP.
 
-import type { WriteResult } from '../../http/idempotency.js';
-import type { WriteContext } from './routes.js';
+import type { WriteHandler } from './write-context.js';
 
 export type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
 
 export interface DirectWrite {
-  handler: (ctx: WriteContext) => Promise<WriteResult>;
+  handler: WriteHandler;
   /**
    * Whether it may share a transaction with the writes around it. Not when it does
    * something the database cannot undo (a file's bytes removed): such a write runs in a

@@ -1,0 +1,34 @@
+// What the record routes work with: the records and their history over one database, the
+// write pipeline they register their writes on, and the lookup lists' kept answers.
+
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { WritePipeline } from '../../http/write-pipeline.js';
+import { HistoryRepository } from './history-repository.js';
+import { ListCache } from './list-cache.js';
+import { RecordRepository } from './repository.js';
+
+export interface RouteDeps {
+  db: Kysely<Database>;
+  records: RecordRepository;
+  /**
+   * The write pipeline: the write routes, for batches to call directly, and what follows
+   * every record write (its listeners, added where the server is assembled).
+   */
+  writes: WritePipeline;
+  /** Every record write, appended in its transaction (history-repository.ts). */
+  history: HistoryRepository;
+  /** The batch lookups' kept answers, told of every record write (list-cache.ts). */
+  lists: ListCache;
+}
+
+/** The record routes' dependencies over one database. */
+export function createRouteDeps(db: Kysely<Database>): RouteDeps {
+  return {
+    db,
+    records: new RecordRepository(db),
+    writes: new WritePipeline(db),
+    history: new HistoryRepository(db),
+    lists: new ListCache(),
+  };
+}

@@ -1,0 +1,99 @@
+// `POST submit`, `PATCH update?id=`, `DELETE delete?id=` of the records that hang off a
+// home, registered from the registry's facts (registry-routes.ts).
+
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Requirement } from '@field/domain';
+import { MESSAGES, hasAccess } from '@field/domain';
+import { requireWrite } from '../../http/auth.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { checkMutation, parseWith, requireObject } from '../../http/validate.js';
+import { writeRoute } from '../../http/write-pipeline.js';
+import type { RouteDeps } from './deps.js';
+import {
+  createRecord,
+  deleteRecord,
+  deletionId,
+  ensureHome,
+  existingRecord,
+  patchRecord,
+  storedData,
+} from './record-writes.js';
+
+export interface HomeRecordWrites {
+  base: string;
+  kind: string;
+  /** Mutation type (docs/entities.md) whose required fields are checked. */
+  mutationType: string;
+  input: z.core.$ZodType<Record<string, unknown>>;
+  update: z.core.$ZodType<Record<string, unknown>>;
+  /** The input field naming the home, when it is not `HomeRID` itself. */
+  homeField: string;
+  scopes: { submit: Requirement; update: Requirement; delete: Requirement };
+  /** Fields an update may not change (the record's home). */
+  immutable: readonly string[];
+  /**
+   * What an update sending these fields needs beyond `scopes.update` (a phone call's
+   * log fields need the logging scope), with the 403 message when it is not held.
+   */
+  updateFields?: { requirement: (fields: string[]) => Requirement; message: string };
+}
+
+/**
+ * The first of the `immutable` fields an update would change: sent, and not the stored
+ * value (sending the same value again is no change). Undefined when the update may apply.
+ */
+export function movedField(
+  immutable: readonly string[],
+  changes: Record<string, unknown>,
+  current: Record<string, unknown>,
+): string | undefined {
+  return immutable.find(
+    (field) => changes[field] !== undefined && changes[field] !== current[field],
+  );
+}
+
+export function homeRecordWriteRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  o: HomeRecordWrites,
+): void {
+  writeRoute(app, deps, 'POST', `${o.base}/submit`, async (ctx) => {
+    requireWrite(ctx.user, o.scopes.submit);
+    checkMutation(o.mutationType, 'submit', ctx.request.body);
+    const input = parseWith(o.input, ctx.request.body);
+    const homeRid = String(input['HomeRID'] ?? input[o.homeField]);
+    await ensureHome(ctx, deps, homeRid, o.homeField);
+    return createRecord(ctx, deps, o.kind, {
+      id: input['id'],
+      homeRid,
+      parentId: null,
+      data: { ...input, HomeRID: homeRid },
+    });
+  });
+  writeRoute(app, deps, 'PATCH', `${o.base}/update`, async (ctx) => {
+    requireWrite(ctx.user, o.scopes.update);
+    const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
+    const id = requireObject(ctx.request.query, MESSAGES.dataAndIdRequired)['id'];
+    checkMutation(o.mutationType, 'update', { ...body, id });
+    const changes = parseWith(o.update, body);
+    const fieldRule = o.updateFields;
+    if (
+      fieldRule !== undefined &&
+      !hasAccess(ctx.user.access, fieldRule.requirement(Object.keys(changes)), 'write')
+    ) {
+      throw new AppError(403, fieldRule.message);
+    }
+    const row = await existingRecord(ctx, deps, o.kind, String(id));
+    const moved = movedField(o.immutable, changes, storedData(row));
+    if (moved !== undefined) {
+      throw badRequest(`Invalid value for "${moved}": a record cannot move to another home`);
+    }
+    return patchRecord(ctx, deps, row, changes);
+  });
+  writeRoute(app, deps, 'DELETE', `${o.base}/delete`, async (ctx) => {
+    requireWrite(ctx.user, o.scopes.delete);
+    const row = await existingRecord(ctx, deps, o.kind, deletionId(ctx.request));
+    return deleteRecord(ctx, deps, row);
+  });
+}

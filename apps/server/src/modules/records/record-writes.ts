@@ -1,0 +1,170 @@
+// The writes of one record, for every route that makes, changes or deletes one: in the
+// write's transaction, with the conflict check of a stale base (conflict-answers.ts), and
+// each told to what follows a record write (the pipeline's listeners: history, kept
+// lists, notifications; wired in app.ts).
+
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, SERVER_FIELDS, changedFields, ownChanges } from '@field/domain';
+import type { RecordsTable } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { WriteRequest, WriteResult } from '../../http/idempotency.js';
+import { requireId } from '../../http/validate.js';
+import type { WriteContext } from '../../http/write-context.js';
+import { deleteConflict, updateConflict } from './conflict-answers.js';
+import type { RouteDeps } from './deps.js';
+import { toApiRecord } from './repository.js';
+
+/** The fields a client may store: everything but the id and the server's times. */
+export function clientFields(input: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...input };
+  delete data['id'];
+  for (const field of SERVER_FIELDS) delete data[field];
+  return data;
+}
+
+export function storedData(row: RecordsTable): Record<string, unknown> {
+  return JSON.parse(row.data) as Record<string, unknown>; // Safe: written as an object here.
+}
+
+/** Creates a record under the client's id (offline-made records have one) or a new one. */
+export async function createRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  kind: string,
+  record: {
+    id: unknown;
+    homeRid: string | null;
+    parentId: string | null;
+    data: Record<string, unknown>;
+  },
+): Promise<WriteResult> {
+  const id = typeof record.id === 'string' ? record.id : randomUUID();
+  if ((await deps.records.find(ctx.trx, kind, id)) !== undefined) {
+    throw conflict(MESSAGES.recordExists);
+  }
+  const created = await deps.records.insert(
+    ctx.trx,
+    kind,
+    { id, homeRid: record.homeRid, parentId: record.parentId, data: clientFields(record.data) },
+    ctx.now,
+  );
+  const after = clientFields(created);
+  await deps.writes.recordWritten(ctx, {
+    kind,
+    recordId: id,
+    userId: ctx.user.id,
+    operation: 'create',
+    fields: changedFields(null, after),
+    before: null,
+    after,
+    at: ctx.now,
+  });
+  return { statusCode: 201, body: created };
+}
+
+/** The live record of `kind` with `id`, or 404. */
+export async function existingRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  kind: string,
+  id: string,
+): Promise<RecordsTable> {
+  const row = await deps.records.find(ctx.trx, kind, id);
+  if (row === undefined || row.deleted_at !== null) throw notFound();
+  return row;
+}
+
+/** The writes of others to `row` since the client's stale base; none for a current one. */
+async function othersSinceBase(ctx: WriteContext, deps: RouteDeps, row: RecordsTable) {
+  if (ctx.base === undefined || ctx.base.updatedAt === row.updated_at) return undefined;
+  const others = await deps.history.othersSince(
+    ctx.trx,
+    row.kind,
+    row.id,
+    ctx.base.updatedAt,
+    ctx.user.id,
+  );
+  return { base: ctx.base, others };
+}
+
+/** Merges changed fields into a record and stores it; 409 when others changed them. */
+export async function patchRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  row: RecordsTable,
+  changes: Record<string, unknown>,
+  keys: { homeRid?: string | null; parentId?: string | null } = {},
+): Promise<WriteResult> {
+  let mine = clientFields(changes);
+  const before = storedData(row);
+  const stale = await othersSinceBase(ctx, deps, row);
+  if (stale !== undefined) {
+    mine = ownChanges(mine, stale.base);
+    const answer = updateConflict(toApiRecord(row), row.kind, mine, stale.base, stale.others);
+    if (answer !== undefined) return { statusCode: 409, body: answer };
+  }
+  const after = { ...before, ...mine };
+  const updated = await deps.records.replace(
+    ctx.trx,
+    row,
+    {
+      homeRid: keys.homeRid === undefined ? row.home_rid : keys.homeRid,
+      parentId: keys.parentId === undefined ? row.parent_id : keys.parentId,
+      data: after,
+    },
+    ctx.now,
+  );
+  await deps.writes.recordWritten(ctx, {
+    kind: row.kind,
+    recordId: row.id,
+    userId: ctx.user.id,
+    operation: 'update',
+    fields: changedFields(before, after),
+    before,
+    after,
+    at: ctx.now,
+  });
+  return { statusCode: 200, body: updated };
+}
+
+/** Deletes a record (a tombstone); 409 when others changed it since the client's base. */
+export async function deleteRecord(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  row: RecordsTable,
+): Promise<WriteResult> {
+  const stale = await othersSinceBase(ctx, deps, row);
+  if (stale !== undefined) {
+    const answer = deleteConflict(toApiRecord(row), row.kind, stale.base, stale.others);
+    if (answer !== undefined) return { statusCode: 409, body: answer };
+  }
+  const deleted = await deps.records.softDelete(ctx.trx, row, ctx.now);
+  await deps.writes.recordWritten(ctx, {
+    kind: row.kind,
+    recordId: row.id,
+    userId: ctx.user.id,
+    operation: 'delete',
+    fields: [],
+    before: storedData(row),
+    after: null,
+    at: ctx.now,
+  });
+  return { statusCode: 200, body: deleted };
+}
+
+/** 400 unless the home exists: records hang off real homes. */
+export async function ensureHome(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  homeRid: string,
+  field: string,
+) {
+  const home = await deps.records.find(ctx.trx, 'homes', homeRid);
+  if (home === undefined || home.deleted_at !== null) {
+    throw badRequest(`Invalid value for "${field}": no such home`);
+  }
+}
+
+export function deletionId(request: WriteRequest): string {
+  return requireId(request.query, 'id', MESSAGES.recordIdRequiredForDeletion);
+}

@@ -1,0 +1,377 @@
+// The parts of a walk form that only draw what they are given: the header, the walk's
+// details, its photos, its punch items, the problems that keep it from being submitted
+// and the sticky row of actions.
+
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddAPhoto from '@mui/icons-material/AddAPhoto';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Close from '@mui/icons-material/Close';
+import type { WalkFormDef, WalkFormField } from '@field/domain';
+import type { ActiveHome } from '../../data/homes';
+import type { PunchItem } from '../../data/punch-items';
+import { WALK_PHOTO_COLLECTION } from '../../data/punch-items';
+import type { RecordSyncState } from '../../data/queued-records';
+import type { FieldRecord } from '../../data/records';
+import type { ChosenPhoto } from '../../data/walks';
+import { HistoryButton } from '../../ui/history-button';
+import { Thumbnail } from '../../ui/photo-thumbnail';
+import { cellText } from '../../ui/record-table';
+import { SyncStateChip } from '../../ui/sync-state-chip';
+import { TAP } from '../../ui/touch';
+import type { RaisedItem, WalkFormState, WalkProblems } from './walk-form-state';
+import { homeStaff } from './walk-form-state';
+
+export function WalkFormHeader(props: {
+  def: WalkFormDef;
+  home: ActiveHome;
+  walk: FieldRecord | undefined;
+  syncState: RecordSyncState | undefined;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { walk, home } = props;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <IconButton aria-label={t('walkForm.back')} onClick={props.onBack} sx={TAP}>
+        <ArrowBack />
+      </IconButton>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="h6" component="h2">
+          {walk === undefined
+            ? t('walkForm.newWalk')
+            : t('walkForm.walkOf', { date: cellText(walk['date']) })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {home.Address} · {home.HomeID}
+        </Typography>
+      </Box>
+      <SyncStateChip
+        state={props.syncState}
+        {...(walk === undefined ? {} : { recordId: walk.id })}
+      />
+      {walk !== undefined && (
+        <HistoryButton
+          kind={props.def.kind}
+          recordId={walk.id}
+          label={t('walkForm.walkOf', { date: cellText(walk['date']) })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Date, who walks, the customer service staff member where the form asks, and notes. */
+export function WalkDetails(props: {
+  def: WalkFormDef;
+  home: ActiveHome;
+  state: WalkFormState;
+  walkerName: string;
+  names: ReadonlyMap<string, string>;
+  fieldError: (field: WalkFormField) => string | undefined;
+  presentation: boolean;
+  disabled: boolean;
+  onChange: (change: Partial<WalkFormState>) => void;
+}) {
+  const { t } = useTranslation();
+  const { state, fieldError, disabled } = props;
+  const staffOptions = homeStaff(props.home);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={t('walkForm.date')}
+            type="date"
+            required
+            value={state.date.slice(0, 10)}
+            disabled={disabled}
+            error={fieldError('date') !== undefined}
+            helperText={fieldError('date')}
+            onChange={(event) => {
+              const day = event.target.value;
+              props.onChange({
+                date: day === '' ? '' : `${day}${state.date.slice(10) || 'T12:00:00.000Z'}`,
+              });
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ minWidth: 200 }}
+          />
+          <TextField
+            label={t('walkForm.walkedBy')}
+            value={props.walkerName}
+            disabled
+            error={fieldError('user') !== undefined}
+            helperText={fieldError('user')}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+        {props.def.extraFields.includes('customerServiceStaff') && (
+          <TextField
+            select
+            required
+            label={t('walkForm.customerServiceStaff')}
+            value={state.customerServiceStaff}
+            disabled={disabled}
+            error={fieldError('customerServiceStaff') !== undefined}
+            helperText={fieldError('customerServiceStaff') ?? t('walkForm.customerServiceHint')}
+            onChange={(event) => props.onChange({ customerServiceStaff: event.target.value })}
+            data-testid="customer-service-staff"
+          >
+            {staffOptions.length === 0 && (
+              <MenuItem value="" disabled>
+                {t('walkForm.noStaff')}
+              </MenuItem>
+            )}
+            {staffOptions.map((id) => (
+              <MenuItem key={id} value={id} sx={TAP}>
+                {props.names.get(id) ?? id}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {!props.presentation && (
+          <TextField
+            label={t('walkForm.notes')}
+            value={state.notes}
+            multiline
+            minRows={2}
+            disabled={disabled}
+            onChange={(event) => props.onChange({ notes: event.target.value })}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Section(props: { title: string; spacing: number; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={props.spacing}>
+        <Typography variant="h6" component="h2">
+          {props.title}
+        </Typography>
+        {props.children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The walk's photos: those stored with it, those chosen now (removable), and Add photos. */
+export function WalkPhotos(props: {
+  state: WalkFormState;
+  canWrite: boolean;
+  disabled: boolean;
+  onAdd: (files: File[]) => void;
+  onRemove: (photo: ChosenPhoto) => void;
+}) {
+  const { t } = useTranslation();
+  const { state, disabled } = props;
+  return (
+    <Section title={t('walkForm.photos')} spacing={1.5}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="walk-photos">
+        {state.keptPhotos.map((photo) => (
+          <Thumbnail key={`${photo.collection}/${photo.key}`} photo={photo} state={undefined} />
+        ))}
+        {state.newPhotos.map((photo) => (
+          <Box key={photo.fileId} sx={{ position: 'relative' }}>
+            <Thumbnail
+              photo={{
+                collection: WALK_PHOTO_COLLECTION,
+                key: `${state.walkId}/${photo.fileId}`,
+                name: photo.name,
+              }}
+              state="pending"
+            />
+            <IconButton
+              size="small"
+              aria-label={t('walkForm.removePhoto', { name: photo.name })}
+              onClick={() => props.onRemove(photo)}
+              disabled={disabled}
+              sx={{ position: 'absolute', top: -12, right: -12, bgcolor: 'background.paper' }}
+            >
+              <Close fontSize="small" />
+            </IconButton>
+          </Box>
+        ))}
+        {state.keptPhotos.length + state.newPhotos.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('walkForm.noPhotos')}
+          </Typography>
+        )}
+      </Box>
+      {props.canWrite && (
+        <Box>
+          <Button
+            component="label"
+            variant="outlined"
+            startIcon={<AddAPhoto />}
+            sx={TAP}
+            disabled={disabled}
+          >
+            {t('walkForm.addPhotos')}
+            <input
+              hidden
+              type="file"
+              accept="image/*"
+              multiple
+              data-testid="walk-photo-input"
+              onChange={(event) => {
+                const chosen = Array.from(event.target.files ?? []);
+                event.target.value = '';
+                props.onAdd(chosen);
+              }}
+            />
+          </Button>
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+/** The punch items on the walk (with their sync state) and those raised now, removable. */
+export function WalkItems(props: {
+  onWalk: readonly PunchItem[];
+  states: ReadonlyMap<string, RecordSyncState>;
+  raised: readonly RaisedItem[];
+  disabled: boolean;
+  onRemove: (item: RaisedItem) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('walkForm.items')} spacing={1}>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="walk-items">
+        {props.onWalk.map((item) => (
+          <li
+            key={item.id}
+            data-testid="walk-item"
+            data-sync={props.states.get(item.id) ?? 'synced'}
+          >
+            <Typography component="span">
+              {item.Name} — {item.Category}, {item.Location} ({item.Status})
+            </Typography>{' '}
+            <SyncStateChip state={props.states.get(item.id)} recordId={item.id} />
+          </li>
+        ))}
+        {props.raised.map((item) => (
+          <li key={item.key} data-testid="walk-item" data-sync="unsaved">
+            <Typography component="span">
+              {item.Name} — {item.Category}, {item.Location}
+            </Typography>{' '}
+            <Typography component="span" variant="body2" color="warning.main">
+              {t('walkForm.itemOnSubmit')}
+            </Typography>
+            <IconButton
+              size="small"
+              aria-label={t('walkForm.removeItem', { name: item.Name })}
+              onClick={() => props.onRemove(item)}
+              disabled={props.disabled}
+              sx={TAP}
+            >
+              <Close fontSize="small" />
+            </IconButton>
+          </li>
+        ))}
+      </Box>
+      {props.onWalk.length + props.raised.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('walkForm.noItems')}
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+/** Why the walk was not submitted: the error, and each missing field. */
+export function WalkFormError(props: { error: string; problems: WalkProblems }) {
+  const { t } = useTranslation();
+  const { missing, buyerNameMissing } = props.problems;
+  return (
+    <Alert severity="error" role="alert" data-testid="walk-form-error">
+      {props.error}
+      {(missing.length > 0 || buyerNameMissing) && (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {missing.map((field) => (
+            <li key={field}>{t(`walkForm.required.${field}`)}</li>
+          ))}
+          {buyerNameMissing && <li>{t('walkForm.buyerNameRequired')}</li>}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+/** The sticky row: when the draft was last kept, Cancel, Save draft and Submit. */
+export function WalkFormActions(props: {
+  isNew: boolean;
+  lastSaved: number | undefined;
+  saving: boolean;
+  draftSaving: boolean;
+  onCancel: () => void;
+  onSaveDraft: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      elevation={6}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        mx: -1,
+        p: 1.5,
+        display: 'flex',
+        gap: 1,
+        justifyContent: 'flex-end',
+        flexWrap: 'wrap',
+        zIndex: 2,
+      }}
+    >
+      {props.lastSaved !== undefined && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ alignSelf: 'center', mr: 'auto' }}
+          data-testid="draft-saved"
+        >
+          {t('walkForm.draftSaved', {
+            time: new Date(props.lastSaved).toLocaleTimeString([], {
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          })}
+        </Typography>
+      )}
+      <Button sx={TAP} onClick={props.onCancel}>
+        {t('records.cancel')}
+      </Button>
+      <Button
+        sx={TAP}
+        variant="outlined"
+        disabled={props.saving || props.draftSaving}
+        onClick={props.onSaveDraft}
+        data-testid="save-draft"
+      >
+        {t('walkForm.saveDraft')}
+      </Button>
+      <Button
+        sx={TAP}
+        type="submit"
+        variant="contained"
+        disabled={props.saving}
+        data-testid="submit-walk"
+      >
+        {props.isNew ? t('walkForm.submit') : t('walkForm.saveChanges')}
+      </Button>
+    </Paper>
+  );
+}

@@ -159,7 +159,7 @@ describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
       // After the form has shown: the sign-in providers' buttons (and the query client
       // that asks for them), and once the page is idle the service worker's updates.
       // Service workers are blocked here, so the page warns that registering one failed:
-      // the toasts' code comes with that first toast (ui/toast.ts), and nothing else.
+      // the toasts' code comes with that first toast (lib/toast.ts), and nothing else.
       await page.getByText(MESSAGES.swRegistrationFailed).waitFor();
       await page.waitForLoadState('networkidle');
       const afterFirstScreen = [

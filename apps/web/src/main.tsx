@@ -17,11 +17,11 @@ import { preloadShell } from './app/signed-in-area';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import { startFirstRefresh } from './data/session-api';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
-import { yieldToMain } from './offline/yield-to-main';
+import { yieldToMain } from './lib/yield-to-main';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
 import { lazyOrNothing } from './ui/lazy-or-nothing';
 import { theme } from './ui/theme';
-import { onToastsWanted, toastsWanted } from './ui/toast';
+import { onToastsWanted, toastsWanted } from './lib/toast';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

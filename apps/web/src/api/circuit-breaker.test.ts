@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, temporaryIssueMessage } from '@field/domain';
-import { ENGINE_TEXTS } from '../offline/texts';
 import type { CircuitMessage } from './circuit-breaker';
-import { createCircuitBreaker } from './circuit-breaker';
+import { CIRCUIT_RECOVERED_MESSAGE, createCircuitBreaker } from './circuit-breaker';
 import { ApiError, createApiClient, anyJson } from './client';
 
 beforeEach(() => {
@@ -68,7 +67,7 @@ describe('circuit breaker around the API client', () => {
     vi.advanceTimersByTime(1);
     expect(breaker.state()).toBe('closed');
     expect(recovered).toHaveBeenCalledTimes(1);
-    expect(messages.at(-1)).toEqual({ level: 'info', message: ENGINE_TEXTS.circuitRecovered });
+    expect(messages.at(-1)).toEqual({ level: 'info', message: CIRCUIT_RECOVERED_MESSAGE });
     await expect(client.get('/api/x', anyJson)).resolves.toMatchObject({ ok: true });
   });
 

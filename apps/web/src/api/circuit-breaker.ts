@@ -1,10 +1,13 @@
-// The circuit breaker of sections 4, 8 and 9 around the API client: after 5 failed calls
-// in a row (no answer, timeout, 408, 429, 5xx) it opens and refuses calls at once; after
-// 30 s of quiet it closes again and says so. The same message is not repeated within 5 s.
+// The circuit breaker around the API client (docs/offline.md, "Circuit breaker and API
+// client"): after 5 failed calls in a row (no answer, timeout, 408, 429, 5xx) it opens and
+// refuses calls at once; after 30 s of quiet it closes again and says so. The same message
+// is not repeated within 5 s.
 
 import { CIRCUIT_BREAKER, MESSAGES, temporaryIssueMessage } from '@field/domain';
-import { ENGINE_TEXTS } from '../offline/texts';
 import { ApiError } from './errors';
+
+/** What the breaker says when it closes again after being open. */
+export const CIRCUIT_RECOVERED_MESSAGE = 'The connection to the server is working again.';
 
 export type CircuitState = 'closed' | 'open';
 
@@ -68,7 +71,7 @@ export function createCircuitBreaker(options: CircuitBreakerOptions = {}): Circu
     state = 'closed';
     failures = 0;
     if (wasOpen) {
-      say('info', ENGINE_TEXTS.circuitRecovered);
+      say('info', CIRCUIT_RECOVERED_MESSAGE);
       for (const listener of recoveredListeners) listener();
     }
   }

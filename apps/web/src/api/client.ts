@@ -14,7 +14,7 @@ import {
 import type { CallGuard } from './circuit-breaker';
 import { createCircuitBreaker } from './circuit-breaker';
 import { ApiError, isTransient } from './errors';
-import { budgetedYield } from '../offline/yield-to-main';
+import { budgetedYield } from '../lib/yield-to-main';
 import { parseJsonInSlices } from './json-slices';
 
 export { ApiError, isTransient } from './errors';

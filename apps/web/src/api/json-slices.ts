@@ -4,7 +4,7 @@
 // inside a value never splits it), and each slice of elements is parsed on its own, the
 // main thread yielding in between. Anything that is not a plain list is parsed in one go.
 
-import { budgetedYield } from '../offline/yield-to-main';
+import { budgetedYield } from '../lib/yield-to-main';
 
 /** Texts shorter than this are parsed in one go (a task of a few milliseconds). */
 export const SLICED_JSON_MIN = 512 * 1024;

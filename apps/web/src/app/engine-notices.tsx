@@ -10,7 +10,7 @@ import { MESSAGES, SYNC_ROUTE } from '@field/domain';
 import type { EngineNotice, OfflineEngine } from '../offline/engine';
 import { backupNow } from '../ui/backup-controls';
 import { i18n } from '../ui/i18n';
-import { closeToast, showToast } from '../ui/toast';
+import { closeToast, showToast } from '../lib/toast';
 import { ToastCloseButton } from '../ui/toast-close';
 
 export interface NoticeDeps {

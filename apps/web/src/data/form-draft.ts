@@ -11,7 +11,7 @@ import type { DraftInput, DraftStore } from '../offline/drafts';
 import { DraftError } from '../offline/drafts';
 import { useOptionalOfflineEngine, useSessionUserId } from '../offline/react';
 import { belongsTo } from '../offline/session-user';
-import { toast } from '../ui/toast';
+import { toast } from '../lib/toast';
 
 /** Quiet time before an autosave. */
 export const AUTOSAVE_DELAY_MS = 1_000;

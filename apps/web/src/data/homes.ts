@@ -22,7 +22,7 @@ import { API_PATHS, apiClient } from '../api/client';
 import type { MutationRow } from '../offline/database';
 import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
 import { SYNCED_LISTS, syncList } from '../offline/differential-sync';
-import { budgetedYield } from '../offline/yield-to-main';
+import { budgetedYield } from '../lib/yield-to-main';
 import type { OfflineEngine } from '../offline/engine';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { Overlaid } from './queued-records';

@@ -20,7 +20,7 @@ import type { Access, UserDocument } from '@field/domain';
 import { LOCAL_DB, MESSAGES, resolveAccess, userDocumentSchema } from '@field/domain';
 import type { ApiClient, HttpMethod, Parser, RequestOptions } from '../api/client';
 import { ApiError, apiClient } from '../api/client';
-import { toast } from '../ui/toast';
+import { toast } from '../lib/toast';
 import { useOptionalOfflineEngine } from '../offline/engine-context';
 import { SessionChangedError, sessionUserId, setSessionUser } from '../offline/session-user';
 import { refreshSession, signOutOnServer, takeFirstRefresh } from './session-api';

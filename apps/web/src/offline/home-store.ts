@@ -17,7 +17,7 @@ import type {
 } from './database';
 import type { HomeListTarget } from './home-list-key';
 import { homeListOfKey } from './home-list-key';
-import { yieldToMain } from './yield-to-main';
+import { yieldToMain } from '../lib/yield-to-main';
 
 export type { StoredRecord } from './database';
 

@@ -16,7 +16,7 @@ import { PERSISTED_CACHE } from '@field/domain';
 import { parseJsonInSlices } from '../api/json-slices';
 import type { CacheRow, FieldDatabase } from './database';
 import { homeListOfKey } from './home-list-key';
-import { budgetedYield, yieldToMain } from './yield-to-main';
+import { budgetedYield, yieldToMain } from '../lib/yield-to-main';
 
 export const QUERY_CACHE_PREFIX = 'field-app-query';
 

@@ -6,7 +6,7 @@
 import type { Resource } from '@field/domain';
 import { homeIdOf, recordListSchema } from '@field/domain';
 import type { HomeStore, StoredRecord, SyncedHome } from './home-store';
-import { budgetedYield } from './yield-to-main';
+import { budgetedYield } from '../lib/yield-to-main';
 
 /** Turns an answer's bytes into its JSON value (throws on a malformed answer). */
 export type ParseBytes = (bytes: ArrayBuffer) => Promise<unknown>;

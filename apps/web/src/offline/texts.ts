@@ -3,7 +3,6 @@
 // these few belong in the English translation file once the shell loads it.
 
 export const ENGINE_TEXTS = {
-  circuitRecovered: 'The connection to the server is working again.',
   syncing: 'Syncing your changes…',
   syncSucceeded: 'All changes are synchronized.',
   databaseUnavailable:

@@ -42,7 +42,7 @@ import {
 } from '../data/sync-ahead';
 import { useOnlineStatus, useOptionalOfflineEngine } from '../offline/react';
 import { errorText } from './error-text';
-import { toast } from './toast';
+import { toast } from '../lib/toast';
 import { useNow } from './use-now';
 
 import { TAP_HEIGHT as TAP } from './touch';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
 import type { SnackbarKey } from 'notistack';
-import { closeToast } from './toast';
+import { closeToast } from '../lib/toast';
 
 export function ToastCloseButton({ toastKey }: { toastKey: SnackbarKey }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-// The toasts' host, loaded with the first toast (ui/toast.ts): notistack's provider with
+// The toasts' host, loaded with the first toast (lib/toast.ts): notistack's provider with
 // the app's placement and duration. Information, success and warning toasts (syncing,
 // synced, "Temporary issue ... Retrying...") are announced politely as a status; errors
 // stay alerts. Each has a close button.
@@ -8,8 +8,8 @@ import { styled } from '@mui/material/styles';
 import type { CustomContentProps } from 'notistack';
 import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
 import { UI } from '@field/domain';
-import type { ToastFunctions } from './toast';
-import { toastHostMounted } from './toast';
+import type { ToastFunctions } from '../lib/toast';
+import { toastHostMounted } from '../lib/toast';
 import { ToastCloseButton } from './toast-close';
 
 /**

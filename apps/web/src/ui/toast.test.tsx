@@ -4,7 +4,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from './i18n';
-import { persistentToast, toast, toastsWanted } from './toast';
+import { persistentToast, toast, toastsWanted } from '../lib/toast';
 import ToastHost from './toast-host';
 
 describe('toasts before their host has loaded', () => {

@@ -7,7 +7,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@field/domain';
-import { toast } from '../../ui/toast';
+import { toast } from '../../lib/toast';
 import type { ServiceWorkerUpdates, UpdateState } from './service-worker-updates';
 
 const UpdatePromptView = lazy(() =>

@@ -26,7 +26,7 @@ import type { MutationData } from '../../offline/mutation-handlers';
 import { describeMutation, waitingFor } from '../../offline/mutation-view';
 import { useOfflineEngine, useOnlineStatus, useQueuedMutations } from '../../offline/react';
 import { ConflictPanel } from '../../ui/conflict-panel';
-import { toast } from '../../ui/toast';
+import { toast } from '../../lib/toast';
 import { useNow } from '../../ui/use-now';
 import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';

@@ -30,7 +30,7 @@ import { useOptionalOfflineEngine } from '../../offline/react';
 import type { UnsentWork } from '../../offline/sign-out';
 import { unsentWork } from '../../offline/sign-out';
 import { EXTERNAL_LINKS } from '../../ui/links';
-import { toast } from '../../ui/toast';
+import { toast } from '../../lib/toast';
 import { SignOutDialog, useEngineOnline } from './sign-out-dialog';
 
 export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {

@@ -15,7 +15,7 @@ import { textOf } from '../../data/records';
 import { pdfFileIdOf } from '../../data/walks';
 import { useOfflineEngine } from '../../offline/react';
 import { errorText } from '../../ui/error-text';
-import { toast } from '../../ui/toast';
+import { toast } from '../../lib/toast';
 
 import { TAP } from '../../ui/touch';
 

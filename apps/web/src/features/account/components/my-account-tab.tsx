@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { MESSAGES, profilePictureAnswerSchema, userDocumentSchema } from '@field/domain';
 import { apiClient } from '../../../api/client';
 import { asDataUrl, useUserPhoto } from '../../../data/user-photo';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../lib/toast';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';

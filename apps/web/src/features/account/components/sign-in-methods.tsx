@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES, providerLinkAnswerSchema, signInMethodsSchema } from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
 import { listProviders } from '../../../data/session-api';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../lib/toast';
 
 const METHODS_PATH = '/api/users/me/sign-in-methods';
 const KEY = ['account', 'sign-in-methods'] as const;

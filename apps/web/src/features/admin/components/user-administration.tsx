@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import Cancel from '@mui/icons-material/Cancel';
 import type { AdminUser, ScopeGroup } from '@field/domain';
 import { ADMIN_SCOPE, MESSAGES, PENDING_USER_SCOPE, SCOPES, SCOPE_GROUPS } from '@field/domain';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../lib/toast';
 import { useAdminActions, useAdminUsers } from '../api/users';
 
 const SINGLE_SCOPES: readonly string[] = [ADMIN_SCOPE, ...SCOPES];

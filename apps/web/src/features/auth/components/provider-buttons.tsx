@@ -13,7 +13,7 @@ import type { UserDocument } from '@field/domain';
 import { MESSAGES } from '@field/domain';
 import { FieldQueryProvider } from '../../../offline/query-provider';
 import { listProviders, providerStartUrl, refreshSession } from '../../../data/session-api';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../lib/toast';
 
 const MESSAGE_TYPE = 'field-auth';
 

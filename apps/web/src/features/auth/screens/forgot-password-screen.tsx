@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@field/domain';
 import { requestPasswordReset } from '../../../data/session-api';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 
 export function Component() {

@@ -15,7 +15,7 @@ import { MESSAGES } from '@field/domain';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../../data/session';
 import { register } from '../../../data/session-api';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
 
 const MIN_PASSWORD = 8;

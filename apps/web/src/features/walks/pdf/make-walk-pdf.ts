@@ -2,7 +2,7 @@
 // where there is no Worker (tests in jsdom), on the main thread in slices.
 
 import { WORKER_REQUEST } from '@field/domain';
-import { WorkerJobError, runWorkerRequest } from '../../../ui/worker-request';
+import { WorkerJobError, runWorkerRequest } from '../../../lib/worker-request';
 import type { WalkPdfInput } from './walk-pdf';
 import type { WalkPdfAnswer } from './walk-pdf.worker';
 

@@ -1,7 +1,7 @@
-// Worker requests (section 9): a job handed to a Web Worker times out after 60 s and is
-// tried again up to 3 times, waiting 500 ms, 1 s, then 1.5 s between tries. A try that
-// ends in a worker the browser could not run or that never answered is tried again; an
-// answer that says the job itself failed is not (it would fail the same way).
+// Worker requests (docs/decisions.md): a job handed to a Web Worker times out after 60 s
+// and is tried again up to 3 times, waiting 500 ms, 1 s, then 1.5 s between tries. A try
+// that ends in a worker the browser could not run or that never answered is tried again;
+// an answer that says the job itself failed is not (it would fail the same way).
 
 import { WORKER_REQUEST, workerRetryDelayMs } from '@field/domain';
 

@@ -1,6 +1,7 @@
-// Toasts of section 8: close after 5 s, except the save errors, which stay until dismissed.
-// notistack and its host load with the first toast, not with the first screen (/login
-// shows none): a toast asked for earlier waits for the host and is shown in order.
+// The toast store: a toast closes after 5 s, except the save errors, which stay until
+// dismissed. notistack and its host (ui/toast-host.tsx) load with the first toast, not with
+// the first screen (/login shows none): a toast asked for earlier waits for the host and
+// is shown in order.
 
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
 

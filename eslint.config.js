@@ -1,50 +1,134 @@
-// Lint rules of docs/conventions.md: type-aware TypeScript rules everywhere, React hooks
-// and accessibility in the web app, one-way imports, no focused tests.
+// The lint rules: type-aware TypeScript rules everywhere, React hooks and accessibility in
+// the web app, one-way imports and no import cycles (docs/architecture.md), no focused
+// tests.
 
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importPlugin from 'eslint-plugin-import';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import zones of the web app (docs/conventions.md): features never import each other;
-// ui/, data/, offline/ and api/ never import a feature or the app shell.
-const WEB = './apps/web/src';
-const features = readdirSync(new URL('apps/web/src/features', import.meta.url), {
-  withFileTypes: true,
-})
+// The web app's layers, lowest first: each imports only the layers before it, and
+// main.tsx imports them all. Features never import each other.
+const WEB = 'apps/web/src';
+const WEB_LAYERS = ['lib', 'api', 'offline', 'data', 'ui', 'features', 'app'];
+const features = readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const webImportZones = [
+const webZones = [
+  ...WEB_LAYERS.map((layer, index) => ({
+    target: `${WEB}/${layer}`,
+    from: [...WEB_LAYERS.slice(index + 1).map((upper) => `${WEB}/${upper}`), `${WEB}/main.tsx`],
+    message: `Web layers import one way (${WEB_LAYERS.join(' <- ')} <- main.tsx): ${layer}/ imports only the layers before it.`,
+  })),
   ...features.map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: `${WEB}/features`,
     except: [`./${feature}`],
-    message: 'Features do not import each other: move what they share to ui/, data/ or offline/.',
-  })),
-  ...['ui', 'data', 'offline', 'api'].map((layer) => ({
-    target: `${WEB}/${layer}`,
-    from: [`${WEB}/features`, `${WEB}/app`],
-    message: 'Shared layers do not import features or the app shell.',
+    message:
+      'Features do not import each other: move what they share to ui/, data/, offline/ or lib/.',
   })),
 ];
 
-/** The web app's import rules, exported so a test can prove they bite (lint-zones.test.ts). */
-export const webImportRules = {
-  files: ['apps/web/src/**/*.{ts,tsx}'],
-  plugins: { import: importPlugin },
-  settings: {
-    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
-    'import/extensions': ['.ts', '.tsx', '.js'],
-    'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+// The server's layers: http/ (the write pipeline and its context), db/, storage/ and
+// config.ts import no module, and nothing imports the assembly (the src root's files other
+// than config.ts: main.ts and the app it builds).
+const SERVER = 'apps/server/src';
+const SERVER_LAYERS = 'config, db, storage <- http <- modules <- assembly';
+const SERVER_BASE = [`${SERVER}/http`, `${SERVER}/db`, `${SERVER}/storage`, `${SERVER}/config.ts`];
+const serverZones = [
+  {
+    target: SERVER_BASE,
+    from: `${SERVER}/modules`,
+    message: `Server layers import one way (${SERVER_LAYERS}): http/, db/, storage/ and config.ts import no module.`,
   },
-  rules: {
-    'import/no-cycle': ['error', { ignoreExternal: true }],
-    'import/no-restricted-paths': ['error', { zones: webImportZones }],
+  {
+    target: [...SERVER_BASE, `${SERVER}/modules`],
+    from: `${SERVER}/!(config).ts`,
+    message: `Server layers import one way (${SERVER_LAYERS}): nothing imports the assembly (main.ts, app.ts).`,
   },
+];
+
+/** Marks an import declaration (`import type`, `import { type X }`) as a value import. */
+function asValueImport(node) {
+  node.importKind = 'value';
+  for (const specifier of node.specifiers) specifier.importKind = 'value';
+  return node;
+}
+
+/**
+ * import-x/no-cycle skips type-only imports, but a cycle of types is still two modules
+ * that know each other. This copy of the rule reads every import as a value import: the
+ * linted file's own (on a copy of each node) and those of the files it follows (parsed
+ * again by a parser that says so).
+ */
+function countingTypeImports(rule) {
+  const parser = {
+    meta: { name: 'type-imports-as-values' },
+    parseForESLint(code, options) {
+      const result = tseslint.parser.parseForESLint(code, options);
+      for (const node of result.ast.body)
+        if (node.type === 'ImportDeclaration') asValueImport(node);
+      return result;
+    },
+  };
+  return {
+    ...rule,
+    create(context) {
+      const counting = Object.create(context, {
+        languageOptions: { value: { ...context.languageOptions, parser } },
+      });
+      const listeners = rule.create(counting);
+      const { ImportDeclaration: onImport } = listeners;
+      return {
+        ...listeners,
+        ImportDeclaration: (node) =>
+          onImport?.(
+            asValueImport({ ...node, specifiers: node.specifiers.map((s) => ({ ...s })) }),
+          ),
+      };
+    },
+  };
+}
+
+const importPlugin = {
+  ...importX,
+  rules: { ...importX.rules, 'no-cycle': countingTypeImports(importX.rules['no-cycle']) },
 };
+
+/**
+ * The one-way import rules, exported so a test can prove they bite (lint-zones.test.ts).
+ * A test may import any layer to drive the one it tests: nothing imports a test, so it
+ * adds no way back.
+ */
+export const importRules = [
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
+    plugins: { 'import-x': importPlugin },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...webZones, ...serverZones] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+];
 
 const focusedTests = ['describe', 'it', 'test'].map((object) => ({
   object,
@@ -125,7 +209,7 @@ export default tseslint.config(
       ],
     },
   },
-  webImportRules,
+  ...importRules,
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['apps/server/**/*.ts'],

@@ -1,7 +1,7 @@
 // What goes into a closing walk's PDF, gathered on the device: the home, the walk as it
 // was submitted, its checklist against the form's lines, its punch items with their
-// photos (the device's copy, else its thumbnail, else fetched when online) and both
-// signatures.
+// photos (the device's copy, else its thumbnail, else fetched when online), both
+// signatures, and the PDF's own words from the app's texts.
 
 import type { TFunction } from 'i18next';
 import type { ChecklistAnswer, Signature, WalkFormDef } from '@field/domain';
@@ -12,6 +12,7 @@ import type { PhotoRef, PunchItem } from '../../data/punch-items';
 import { localFileIdOf, photoCacheId } from '../../data/punch-items';
 import type { OfflineEngine } from '../../offline/engine';
 import type { WalkPdfInput } from './pdf/walk-pdf';
+import { walkPdfWords } from './pdf/walk-pdf-words';
 
 export interface PdfWalk {
   id: string;
@@ -81,6 +82,7 @@ export async function walkPdfInput(
     });
   }
   return {
+    words: walkPdfWords(t),
     company: t('app.name'),
     appVersion: t('walkForm.pdfVersion', { version: APP_VERSION, built: APP_BUILD_DATE }),
     home: { address: home.Address, homeId: String(home.HomeID), homeRid: home.HomeRID },

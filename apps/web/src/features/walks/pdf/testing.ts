@@ -1,8 +1,12 @@
 // Test data for the walk PDF: real PNG bytes made here (a minimal encoder writing stored,
 // uncompressed zlib blocks), a real JPEG made by Chromium's canvas, and a walk of any size
-// built from them.
+// built from them, in the app's English words.
 
+import { i18n, initI18n } from '../../../ui/i18n';
 import type { WalkPdfInput } from './walk-pdf';
+import { walkPdfWords } from './walk-pdf-words';
+
+await initI18n();
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -123,6 +127,7 @@ export function buildTestWalk({ items = 30, photos = 20 } = {}): WalkPdfInput {
     left -= count;
   }
   return {
+    words: walkPdfWords(i18n.t),
     company: 'Field App',
     appVersion: '2.0.7 (built 2025-03-11)',
     home: {

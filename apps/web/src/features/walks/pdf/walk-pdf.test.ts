@@ -171,6 +171,37 @@ describe('buildWalkPdf', () => {
     expect(text).toContain('emoji ??, done.');
   });
 
+  it('says only the words it is given, so a second language is a texts file', async () => {
+    const input = buildTestWalk({ items: 2, photos: 0 });
+    input.words = {
+      ...input.words,
+      checklist: 'Checkliste',
+      result: { pass: 'Bestanden', fail: 'Mangel', na: 'Entfällt', notAnswered: 'Offen' },
+      punchItems: 'Mängel ({n})',
+      page: 'Seite {page} von {pages}',
+      signed: 'Unterschrieben {when}',
+    };
+
+    const bytes = await buildWalkPdf(input);
+
+    if (!textChecks) return;
+    const text = pdfText(bytes);
+    for (const word of [
+      'Checkliste',
+      'Bestanden',
+      'Mangel',
+      'Offen',
+      'Mängel (2)',
+      'Seite 1 von',
+    ]) {
+      expect(text).toContain(word);
+    }
+    expect(text).toContain('Unterschrieben 03/11/2025 15:42 UTC');
+    for (const english of ['Pass', 'Not answered', 'Punch items', 'Page 1 of', 'Signed ']) {
+      expect(text).not.toContain(english);
+    }
+  });
+
   it('gives way to its caller between items', async () => {
     const input = buildTestWalk({ items: 10, photos: 4 });
     let slices = 0;

@@ -1,13 +1,48 @@
 // The closing-walk PDF, built from plain data with pdf-lib and nothing of the DOM, so the
 // same code runs in a Web Worker, in slices on the main thread, and in Node tests.
 // No input can make it throw: text is reduced to what the standard fonts can encode and a
-// photo that cannot be read becomes a line of text.
+// photo that cannot be read becomes a line of text. Its words come in with the input (from
+// the app's texts, walk-pdf-input.ts), so the builder holds none of its own.
 
 import { formatNotificationDate } from '@field/domain';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 
+/**
+ * The PDF's own words. `{name}` marks where the PDF puts a value: `{n}` a count, `{when}` a
+ * date and time, `{value}` an item's field, `{note}` a line's note, `{version}` the app's
+ * version, `{page}` and `{pages}` the page numbers.
+ */
+export interface WalkPdfWords {
+  address: string;
+  homeId: string;
+  homeRid: string;
+  walkId: string;
+  staff: string;
+  checklist: string;
+  noChecklist: string;
+  result: { pass: string; fail: string; na: string; notAnswered: string };
+  note: string;
+  punchItems: string;
+  noPunchItems: string;
+  category: string;
+  location: string;
+  status: string;
+  photoUnreadable: string;
+  fileLeftOut: string;
+  filesLeftOut: string;
+  notes: string;
+  noNotes: string;
+  signatures: string;
+  signatureUnreadable: string;
+  signed: string;
+  appVersion: string;
+  generated: string;
+  page: string;
+}
+
 export interface WalkPdfInput {
+  words: WalkPdfWords;
   /** Header line, e.g. "Field App". */
   company: string;
   /** e.g. "2.0.7 (built 2025-03-11)". */
@@ -65,8 +100,6 @@ const BRAND = rgb(0.09, 0.275, 0.43);
 const PASS = rgb(0.1, 0.45, 0.2);
 const FAIL = rgb(0.72, 0.11, 0.11);
 
-const RESULT_WORDS = { pass: 'Pass', fail: 'Fail', na: 'N/A' } as const;
-const NOT_ANSWERED = 'Not answered';
 const RESULT_COLUMN = 84;
 
 interface Fonts {
@@ -84,6 +117,14 @@ interface TextStyle {
   width?: number;
   /** Space kept free below the text (so a heading is not left alone at a page end). */
   keepWithNext?: number;
+}
+
+/** A word with its `{name}` marks filled in (a mark without a value stays as it is). */
+function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (mark, name: string) => {
+    const value = values[name];
+    return value === undefined ? mark : String(value);
+  });
 }
 
 /** Code points the standard fonts (WinAnsi) can encode, shared by the three Helveticas. */
@@ -346,7 +387,11 @@ class Layout {
   }
 }
 
-function drawChecklist(layout: Layout, section: WalkPdfInput['checklist'][number]): void {
+function drawChecklist(
+  layout: Layout,
+  section: WalkPdfInput['checklist'][number],
+  words: WalkPdfWords,
+): void {
   layout.ensure(50);
   layout.gap(6);
   layout.text(section.title, { font: 'bold', size: 11, keepWithNext: 16 });
@@ -354,7 +399,7 @@ function drawChecklist(layout: Layout, section: WalkPdfInput['checklist'][number
   // Label and note stop short of the result column.
   const labelWidth = CONTENT_WIDTH - RESULT_COLUMN - 24;
   for (const line of section.lines) {
-    const word = line.result === null ? NOT_ANSWERED : RESULT_WORDS[line.result];
+    const word = words.result[line.result ?? 'notAnswered'];
     const color = line.result === 'pass' ? PASS : line.result === 'fail' ? FAIL : MUTED;
     const note = line.note?.trim() ?? '';
     // The label and its result start on the same page.
@@ -370,7 +415,7 @@ function drawChecklist(layout: Layout, section: WalkPdfInput['checklist'][number
       color,
     });
     if (note !== '') {
-      layout.text(`Note: ${note}`, {
+      layout.text(fill(words.note, { note }), {
         x: MARGIN + 20,
         width: labelWidth - 12,
         font: 'italic',
@@ -386,6 +431,7 @@ async function drawItem(
   layout: Layout,
   item: WalkPdfInput['items'][number],
   index: number,
+  words: WalkPdfWords,
 ): Promise<void> {
   const photos: EmbeddedImage[] = [];
   for (const photo of item.photos) photos.push(await embedImage(layout.doc, photo));
@@ -398,9 +444,9 @@ async function drawItem(
   layout.text(`${index + 1}. ${item.name}`, { font: 'bold', size: 10.5 });
   layout.text(
     [
-      `Category: ${item.category || '-'}`,
-      `Location: ${item.location || '-'}`,
-      `Status: ${item.status || '-'}`,
+      fill(words.category, { value: item.category || '-' }),
+      fill(words.location, { value: item.location || '-' }),
+      fill(words.status, { value: item.status || '-' }),
     ].join('     '),
     { x: MARGIN + 14, size: 9, color: MUTED },
   );
@@ -414,14 +460,14 @@ async function drawItem(
       layout.box(x, top, width, PHOTO_HEIGHT);
       if (photo.kind === 'image')
         layout.image(photo.image, x + 2, top - 2, width - 4, PHOTO_HEIGHT - 4);
-      else layout.boxNote('(photo could not be read)', x, top, width, PHOTO_HEIGHT);
+      else layout.boxNote(words.photoUnreadable, x, top, width, PHOTO_HEIGHT);
     });
     layout.y = top - PHOTO_HEIGHT;
   }
   if (otherTypes > 0) {
     layout.gap(3);
     layout.text(
-      `(${otherTypes} ${otherTypes === 1 ? 'file' : 'files'} not in JPEG or PNG format left out)`,
+      otherTypes === 1 ? words.fileLeftOut : fill(words.filesLeftOut, { n: otherTypes }),
       { x: MARGIN + 14, size: 8.5, font: 'italic', color: MUTED },
     );
   }
@@ -431,6 +477,7 @@ async function drawItem(
 async function drawSignatures(
   layout: Layout,
   signatures: WalkPdfInput['signatures'],
+  words: WalkPdfWords,
   pause: () => Promise<void>,
 ): Promise<void> {
   const blockHeight = SIGNATURE_HEIGHT + 52;
@@ -444,7 +491,7 @@ async function drawSignatures(
       if (embedded.kind === 'image') {
         layout.image(embedded.image, x, top, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
       } else {
-        layout.boxNote('(signature could not be read)', x, top, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
+        layout.boxNote(words.signatureUnreadable, x, top, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
       }
       const lineY = top - SIGNATURE_HEIGHT - 2;
       layout.page.drawLine({
@@ -458,10 +505,15 @@ async function drawSignatures(
       // One line each, cut to fit, so a block never breaks across pages.
       layout.line(signature.label, x, SIGNATURE_WIDTH, { font: 'bold', size: 9, color: MUTED });
       layout.line(signature.name, x, SIGNATURE_WIDTH, { size: 10.5 });
-      layout.line(`Signed ${formatWhen(signature.signedAt)}`, x, SIGNATURE_WIDTH, {
-        size: 9,
-        color: MUTED,
-      });
+      layout.line(
+        fill(words.signed, { when: formatWhen(signature.signedAt) }),
+        x,
+        SIGNATURE_WIDTH,
+        {
+          size: 9,
+          color: MUTED,
+        },
+      );
       lowest = Math.min(lowest, layout.y);
       layout.y = top;
       await pause();
@@ -484,8 +536,14 @@ function drawPageFurniture(layout: Layout, input: WalkPdfInput): void {
   const pages = layout.doc.getPages();
   const size = 8;
   const third = CONTENT_WIDTH / 3;
-  const version = fit(layout.clean(`App version ${input.appVersion}`), fonts.regular, size, third);
-  const generated = layout.clean(`Generated ${formatWhen(input.generatedAt)}`);
+  const { words } = input;
+  const version = fit(
+    layout.clean(fill(words.appVersion, { version: input.appVersion })),
+    fonts.regular,
+    size,
+    third,
+  );
+  const generated = layout.clean(fill(words.generated, { when: formatWhen(input.generatedAt) }));
   const running = fit(
     layout.clean(`${input.company} - ${input.walk.title} - ${input.home.address}`),
     fonts.regular,
@@ -508,7 +566,7 @@ function drawPageFurniture(layout: Layout, input: WalkPdfInput): void {
       font: fonts.regular,
       color: MUTED,
     });
-    const count = `Page ${index + 1} of ${pages.length}`;
+    const count = layout.clean(fill(words.page, { page: index + 1, pages: pages.length }));
     page.drawText(count, {
       x: MARGIN + CONTENT_WIDTH - fonts.regular.widthOfTextAtSize(count, size),
       y: FOOTER_Y,
@@ -562,43 +620,44 @@ export async function buildWalkPdf(
   layout.text(input.walk.title, { font: 'bold', size: 15 });
   layout.text(formatWhen(input.walk.date), { size: 11, color: MUTED });
   layout.gap(8);
+  const { words } = input;
   layout.fields([
-    ['Address', input.home.address],
-    ['HomeID', input.home.homeId],
-    ['HomeRID', input.home.homeRid],
-    ['Walk ID', input.walk.id],
+    [words.address, input.home.address],
+    [words.homeId, input.home.homeId],
+    [words.homeRid, input.home.homeRid],
+    [words.walkId, input.walk.id],
   ]);
 
   if (input.staff.length > 0) {
-    layout.heading('Staff', 16);
+    layout.heading(words.staff, 16);
     layout.fields(
       input.staff.map((s): [string, string] => [s.label, s.name]),
       120,
     );
   }
 
-  layout.heading('Checklist');
-  if (input.checklist.length === 0) layout.text('No checklist.', { color: MUTED });
+  layout.heading(words.checklist);
+  if (input.checklist.length === 0) layout.text(words.noChecklist, { color: MUTED });
   for (const section of input.checklist) {
-    drawChecklist(layout, section);
+    drawChecklist(layout, section, words);
     await pause();
   }
 
-  layout.heading(`Punch items (${input.items.length})`);
-  if (input.items.length === 0) layout.text('No punch items.', { color: MUTED });
+  layout.heading(fill(words.punchItems, { n: input.items.length }));
+  if (input.items.length === 0) layout.text(words.noPunchItems, { color: MUTED });
   for (const [index, item] of input.items.entries()) {
-    await drawItem(layout, item, index);
+    await drawItem(layout, item, index, words);
     await pause();
   }
 
-  layout.heading('Notes', 16);
-  layout.text(input.walk.notes.trim() === '' ? 'No notes.' : input.walk.notes, {
+  layout.heading(words.notes, 16);
+  layout.text(input.walk.notes.trim() === '' ? words.noNotes : input.walk.notes, {
     color: input.walk.notes.trim() === '' ? MUTED : INK,
   });
 
   if (input.signatures.length > 0) {
-    layout.heading('Signatures', SIGNATURE_HEIGHT + 60);
-    await drawSignatures(layout, input.signatures, pause);
+    layout.heading(words.signatures, SIGNATURE_HEIGHT + 60);
+    await drawSignatures(layout, input.signatures, words, pause);
   }
 
   drawPageFurniture(layout, input);

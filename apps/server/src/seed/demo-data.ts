@@ -1582,9 +1582,12 @@ class DemoGenerator {
     let day = lastDay;
     for (let n = 1; n <= count && day >= home.startDay; n++) {
       const onSite = day - home.startDay;
-      const trades = JOB_PLAN.filter((plan) =>
-        plan.tasks.some(([, offset]) => Math.abs(offset - onSite) <= 3),
-      ).map((plan) => plan.trade);
+      // The trades with a task within three days, else the one whose task is nearest.
+      const distance = (plan: JobPlan) =>
+        Math.min(...plan.tasks.map(([, offset]) => Math.abs(offset - onSite)));
+      const near = JOB_PLAN.filter((plan) => distance(plan) <= 3);
+      const nearest = [...JOB_PLAN].sort((a, b) => distance(a) - distance(b)).slice(0, 1);
+      const trades = (near.length > 0 ? near : nearest).map((plan) => plan.trade);
       const inspections = JOB_PLAN.flatMap((plan) =>
         plan.tasks.filter(([task, offset]) => /inspection/i.test(task) && offset === onSite),
       ).map(([task]) => `${task} passed`);

@@ -110,7 +110,9 @@ function RowsInput(props: {
           key={index}
           direction="row"
           spacing={1}
-          sx={{ alignItems: 'flex-start' }}
+          useFlexGap
+          // On a phone a choice takes the whole line, so a vendor's name is not cut short.
+          sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
           data-testid={`row-${field.name}`}
         >
           {rowFields.map((sub) => (
@@ -195,7 +197,7 @@ export function FieldInput(props: {
       {...(props.compact === true
         ? {
             size: 'small',
-            sx: { flex: field.kind === 'number' ? '0 0 6.5rem' : '1 1 0', minWidth: 0 },
+            sx: { flex: field.kind === 'number' ? '0 0 6.5rem' : '1 1 12rem', minWidth: 0 },
           }
         : {})}
       {...(field.kind === 'datetime'

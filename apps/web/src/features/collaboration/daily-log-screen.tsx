@@ -5,6 +5,7 @@
 
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
+import Box from '@mui/material/Box';
 import { DELAY_CAUSES, RESOURCE_ACCESS, WEATHER_CONDITIONS, hasAccess } from '@field/domain';
 import type { FieldOption, RecordScreenConfig } from '../../ui/record-list-screen';
 import { RecordListScreen } from '../../ui/record-list-screen';
@@ -86,7 +87,15 @@ function dailyLogScreen(vendors: readonly FieldRecord[]): RecordScreenConfig {
       { name: 'Notes', kind: 'multiline' },
     ],
     columns: ({ t }) => [
-      'Date',
+      {
+        field: 'Date',
+        label: t('fields.Date'),
+        render: (log) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {cellText(log['Date'])}
+          </Box>
+        ),
+      },
       {
         field: 'Weather',
         label: t('fields.Weather'),

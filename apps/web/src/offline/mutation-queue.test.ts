@@ -18,9 +18,10 @@ import {
 } from './files';
 import { createDefaultHandlers } from './mutation-handlers';
 import type { QueueEvent } from './mutation-queue';
-import { EnqueueError, MutationQueue, MutationValidationError } from './mutation-queue';
+import { MutationQueue } from './mutation-queue';
 import type { QueueLock } from './queue-lock';
 import { createWebLock } from './queue-lock';
+import { EnqueueError, MutationValidationError } from './queue-types';
 import { fakeLockManager } from './testing/locks';
 import type { RealServer } from './testing/real-server';
 import { startRealServer } from './testing/real-server';

@@ -1,0 +1,116 @@
+// `npm test`: installs what a fresh clone lacks, then every check of the project. The checks
+// that do not depend on each other (type check and build, lint, formatting, the web app's
+// build) run side by side, so both cores of a small machine stay busy; then the unit and
+// server tests; then the browser tests, alone, because they time what a browser does. The
+// output of each side-by-side check is printed whole when it ends; the run ends with the time
+// of each step.
+
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstall } from './ensure-install.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** @typedef {{ name: string, command: string }} Step */
+/** @typedef {{ name: string, seconds: number, ok: boolean }} Timing */
+
+/** @type {Timing[]} */
+const timings = [];
+
+/**
+ * Runs one command through the shell from the repository root (npm has put
+ * node_modules/.bin on PATH). Streams its output when `buffered` is false; otherwise keeps
+ * it and prints it whole when the command ends, so side-by-side steps do not interleave.
+ * @param {Step} step
+ * @param {boolean} buffered
+ * @returns {Promise<Timing>}
+ */
+function run(step, buffered) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, {
+      cwd: root,
+      shell: true,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const finish = (/** @type {boolean} */ ok) => {
+      const timing = { name: step.name, seconds: (performance.now() - started) / 1000, ok };
+      if (buffered) {
+        const mark = ok ? 'done' : 'FAILED';
+        console.log(
+          `\n── ${step.name}: ${mark} in ${timing.seconds.toFixed(0)} s (${step.command})`,
+        );
+        process.stdout.write(Buffer.concat(output));
+      }
+      timings.push(timing);
+      resolve(timing);
+    };
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(false);
+    });
+    child.once('exit', (code) => finish(code === 0));
+  });
+}
+
+/** Runs the steps side by side; true when all of them passed. */
+async function together(/** @type {Step[]} */ steps) {
+  console.log(`\nRunning side by side: ${steps.map((step) => step.name).join(', ')}...`);
+  const results = await Promise.all(steps.map((step) => run(step, true)));
+  return results.every((result) => result.ok);
+}
+
+async function alone(/** @type {Step} */ step) {
+  console.log(`\n── ${step.name} (${step.command})`);
+  return (await run(step, false)).ok;
+}
+
+function summary() {
+  console.log('\nnpm test, time per step:');
+  for (const timing of timings) {
+    const mark = timing.ok ? '' : '  FAILED';
+    console.log(`  ${timing.name.padEnd(22)} ${timing.seconds.toFixed(0).padStart(5)} s${mark}`);
+  }
+}
+
+const started = performance.now();
+ensureInstall();
+timings.push({ name: 'install', seconds: (performance.now() - started) / 1000, ok: true });
+
+const plan = [
+  // The domain package first: the web app's build and the type-aware lint read its types.
+  () => alone({ name: 'domain build', command: 'tsc -b packages/domain' }),
+  () =>
+    together([
+      { name: 'type check and build', command: 'tsc -b' },
+      { name: 'lint', command: 'npm run --silent lint' },
+      { name: 'formatting', command: 'prettier --check .' },
+      { name: 'web app build', command: 'npm run --silent build -w apps/web' },
+    ]),
+  () =>
+    alone({
+      name: 'unit and server tests',
+      command: 'vitest run --project domain --project server --project web',
+    }),
+  () =>
+    alone({
+      name: 'browser tests',
+      command: 'vitest run --project e2e --outputFile.json=test-results/vitest-e2e.json',
+    }),
+];
+
+let ok = true;
+for (const step of plan) {
+  ok = await step();
+  if (!ok) break;
+}
+summary();
+console.log(
+  `  ${'total'.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s`,
+);
+process.exit(ok ? 0 : 1);

@@ -4,10 +4,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
 import type { FieldDatabase } from './database';
 import { openFieldDatabase } from './database';
+import { TEXT_LIST_MIN, TEXT_PART_CHARS } from './cache-storage';
 import {
   QUERY_CACHE_PREFIX,
-  TEXT_LIST_MIN,
-  TEXT_PART_CHARS,
   createFieldQueryPersister,
   persistManualUpdates,
 } from './query-persister';
@@ -152,7 +151,7 @@ describe('per-query persister', () => {
     stop();
   });
 
-  it('retries queries as section 9 says', () => {
+  it('retries a failed query 3 times, 5 on 429, never on another 4xx', () => {
     expect(shouldRetryQuery(2, new ApiError(500, 'x'))).toBe(true);
     expect(shouldRetryQuery(3, new ApiError(500, 'x'))).toBe(false);
     expect(shouldRetryQuery(4, new ApiError(429, 'x'))).toBe(true);

@@ -9,7 +9,7 @@ import { WALK_TYPES } from './walks.js';
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('the walk forms', () => {
-  it('are the eight routes of section 2, each guarded by its own scope', () => {
+  it('are the eight routes under /walks/, each guarded by its own scope', () => {
     expect(WALK_FORM_DEFS.map((def) => `/walks/${def.segment}`)).toEqual([
       '/walks/home-start',
       '/walks/pre-drywall',

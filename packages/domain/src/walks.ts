@@ -1,10 +1,10 @@
-// Walk types, walk record kinds and item statuses (section 3 and our readings in
-// spec-clarifications: "Walk kinds", "Walk items").
+// Walk types, walk record kinds and item statuses (docs/entities.md: walk item, closing
+// walk and the four other walk kinds).
 
 export const WALK_TYPES = ['frame-punch', 'final-punch', 'nhp', 'who', 'post-close'] as const;
 export type WalkType = (typeof WALK_TYPES)[number];
 
-/** The five walk record kinds of section 7, as they appear in `/field_walks/{kind}/...`. */
+/** The five walk record kinds, as they appear in `/field_walks/{kind}/...` (docs/api.md). */
 export const WALK_KINDS = [
   'homeStart',
   'preDrywall',
@@ -21,7 +21,7 @@ export type ClosingType = (typeof CLOSING_TYPES)[number];
 export const ITEM_STATUSES = ['Outstanding', 'Complete'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
-/** Fields a client keeps locally that never go to the server (section 3, walk item). */
+/** Fields a client keeps locally that never go to the server (docs/entities.md, walk item). */
 export const WALK_ITEM_LOCAL_FIELDS = ['filePath', 'files', 'uploadedFiles'] as const;
 
 export function stripLocalFields<T extends Record<string, unknown>>(item: T): T {

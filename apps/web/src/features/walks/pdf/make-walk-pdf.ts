@@ -63,9 +63,10 @@ function inWorker(input: WalkPdfInput, signal: AbortSignal): Promise<Blob> {
 }
 
 /**
- * Section 9's worker request: up to 3 more tries after a worker that failed or did not
- * answer in 60 s. Every try but the last hands the worker a copy of the bytes, so the
- * next try still has them; the last hands over the caller's own.
+ * The worker request's tries (WORKER_REQUEST, docs/product.md "Constants"): up to 3 more
+ * after a worker that failed or did not answer in 60 s. Every try but the last hands the
+ * worker a copy of the bytes, so the next try still has them; the last hands over the
+ * caller's own.
  */
 function inWorkerWithRetries(input: WalkPdfInput): Promise<Blob> {
   return runWorkerRequest((signal, tryNumber) =>

@@ -38,7 +38,7 @@ export function setUpQueueTests(name: string): void {
 }
 
 /** A lock held by nobody else: each instance acts as its own tab whose lock died with it. */
-export const ownLock: QueueLock = {
+const ownLock: QueueLock = {
   runExclusive: async (task) => ({ acquired: true, value: await task() }),
 };
 
@@ -51,7 +51,7 @@ export function makeClient(): ApiClient {
   return client;
 }
 
-export type QueueOverrides = Partial<ConstructorParameters<typeof MutationQueue>[0]>;
+type QueueOverrides = Partial<ConstructorParameters<typeof MutationQueue>[0]>;
 
 /** A queue over the test's database and network that sends only when the test asks. */
 export function makeQueue(

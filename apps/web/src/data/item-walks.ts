@@ -62,7 +62,7 @@ function readableHostKinds(access: Access): WalkKind[] {
 }
 
 /** The walks of the lists as references, those whose add still waits in the queue marked. */
-export function walkRefsOf(
+function walkRefsOf(
   lists: readonly { kind: WalkKind; records: readonly FieldRecord[] }[],
   queuedAdds: ReadonlySet<string>,
 ): WalkRef[] {

@@ -6,8 +6,8 @@ import { rgb } from 'pdf-lib';
 import type { PDFDocument, PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 
 // US Letter, in points: the dates are written MM/DD/YYYY for US builders.
-export const PAGE_WIDTH = 612;
-export const PAGE_HEIGHT = 792;
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
 export const MARGIN = 42;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 export const TOP = PAGE_HEIGHT - MARGIN;

@@ -8,8 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
-import { getList, homeWithStaff, queueDrained, waitForQueued } from './support/offline.js';
-import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
+import {
+  getList,
+  homeWithStaff,
+  queueDrained,
+  smallPng,
+  waitForQueued,
+} from './support/offline.js';
+import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('daily log e2e');
@@ -23,6 +29,8 @@ const logsOf = (base: string, token: string, homeId: string): Promise<ApiRecord[
 const crewsShape = z.array(
   z.object({ Vendor: z.string().check(z.minLength(1)), 'Head Count': z.number() }),
 );
+
+const photosShape = z.array(z.object({ collection: z.literal('dailyLogs'), key: z.string() }));
 
 const row = (page: Page, text: string) =>
   page.locator('[data-testid="daily-log"]', { hasText: text });
@@ -42,6 +50,8 @@ interface Day {
   crew?: number;
   /** Hours lost to the weather. */
   delay?: number;
+  /** A photo taken on site (its bytes). */
+  photo?: Buffer;
 }
 
 async function logDay(page: Page, day: Day, pictures?: string): Promise<void> {
@@ -58,6 +68,12 @@ async function logDay(page: Page, day: Day, pictures?: string): Promise<void> {
     await dialog.getByLabel('Hours lost').fill(String(day.delay));
   }
   await dialog.getByLabel('Notes', { exact: true }).fill(day.notes);
+  if (day.photo !== undefined) {
+    await dialog
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: day.photo });
+    await dialog.getByTestId('chosen-photos').waitFor();
+  }
   if (pictures !== undefined) await shot(page, `${pictures}-add`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -113,6 +129,7 @@ describe.skipIf(skipReason !== undefined)('daily log', () => {
     const home = await homeWithStaff(base, token, skip);
     const before = await logsOf(base, token, home.id);
     const tag = `daily-log-${mode}-${Date.now()}`;
+    const photo = smallPng(Date.now());
     await session.withPage(size, async (page, context) => {
       await signIn(page, BUILDER);
       await openDailyLog(page, base, home.id);
@@ -122,7 +139,7 @@ describe.skipIf(skipReason !== undefined)('daily log', () => {
       }
       await logDay(
         page,
-        { date: '2026-11-18', notes: `${tag} one`, crew: 6, delay: 3 },
+        { date: '2026-11-18', notes: `${tag} one`, crew: 6, delay: 3, photo },
         'daily-log',
       );
       await logDay(page, { date: '2026-11-19', notes: `${tag} two`, crew: 4 });
@@ -131,13 +148,15 @@ describe.skipIf(skipReason !== undefined)('daily log', () => {
       await removeDay(page, `${tag} three`);
       if (mode === 'offline') {
         expect(await row(page, `${tag} two`).getAttribute('data-sync')).toBe('pending');
-        await waitForQueued(page, 5);
+        // Three days, an edit, a delete and the photo's upload.
+        await waitForQueued(page, 6);
         expect(await logsOf(base, token, home.id)).toHaveLength(before.length);
         await context.setOffline(false);
       }
       await queueDrained(page);
       await row(page, `${tag} one edited`).and(page.locator('[data-sync="synced"]')).waitFor();
       await row(page, `${tag} one edited`).getByText('×6').waitFor();
+      await row(page, `${tag} one edited`).getByTestId('item-photo').waitFor();
       await shot(page, 'daily-log-list');
     });
     const after = await logsOf(base, token, home.id);
@@ -156,6 +175,17 @@ describe.skipIf(skipReason !== undefined)('daily log', () => {
     const crews = crewsShape.parse(first?.['Crews']);
     expect(crews.map((crew) => crew['Head Count'])).toEqual([6]);
     expect(first?.['Author']).toBe('Ben Carter');
+    // The photo reached the server once, under the day's folder, and the day lists it.
+    const folder = await api(base, token, 'GET', `/api/files?folder=dailyLogs/${first?.id ?? ''}`);
+    const files = photosShape.parse(folder.body);
+    expect(files).toHaveLength(1);
+    expect(photosShape.parse(first?.['Photos']).map((ref) => ref.key)).toEqual(
+      files.map((file) => file.key),
+    );
+    const bytes = await fetch(`${base}/api/files/dailyLogs/${files[0]?.key ?? ''}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(photo)).toBe(true);
   });
 
   it('the log of a home no screen opened is there offline after the sync ahead; a day logged there arrives once', async () => {

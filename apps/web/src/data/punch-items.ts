@@ -179,29 +179,35 @@ export async function fetchPhotoThumbnail(
 
 /**
  * Stores each photo on the device (with a thumbnail) and queues its upload under the
- * item's folder; the write that lists them must be queued after these.
+ * record's folder (`{collection}/{recordId}/{fileId}`); the write that lists them must be
+ * queued after these. Punch items and the record screens' photo fields share it.
  */
-async function storePhotos(
+export async function storePhotos(
   engine: OfflineEngine,
-  homeId: string,
-  itemId: string,
+  target: { collection: string; recordId: string; queryKey: readonly unknown[] },
   photos: readonly NewPhoto[],
 ): Promise<PhotoRef[]> {
   const refs: PhotoRef[] = [];
   for (const photo of photos) {
     const file = await engine.files.add({ blob: photo.blob, name: photo.name });
+    const place = { collection: target.collection, key: `${target.recordId}/${file.id}` };
     const thumbnail = await makeThumbnail(photo.blob);
-    if (thumbnail !== undefined) await engine.files.setThumbnail(file.id, thumbnail);
-    const target = await queueFileUpload(engine.queue, engine.files, {
+    if (thumbnail !== undefined) await engine.files.setThumbnail(photoCacheId(place), thumbnail);
+    const uploaded = await queueFileUpload(engine.queue, engine.files, {
       fileId: file.id,
-      collection: PHOTO_COLLECTION,
-      key: `${itemId}/${file.id}`,
-      queryKeys: [itemsKey(homeId)],
+      ...place,
+      queryKeys: [target.queryKey],
     });
-    refs.push({ ...target, name: file.name, type: file.type, size: file.size });
+    refs.push({ ...uploaded, name: file.name, type: file.type, size: file.size });
   }
   return refs;
 }
+
+const itemPhotos = (homeId: string, itemId: string) => ({
+  collection: PHOTO_COLLECTION,
+  recordId: itemId,
+  queryKey: itemsKey(homeId),
+});
 
 /**
  * Adds an item: each photo is stored on the device and its upload queued first, so the
@@ -217,7 +223,7 @@ export async function addPunchItem(
   photos: readonly NewPhoto[],
 ): Promise<void> {
   const id = crypto.randomUUID();
-  const refs = await storePhotos(engine, homeId, id, photos);
+  const refs = await storePhotos(engine, itemPhotos(homeId, id), photos);
   const item: FieldRecord = {
     id,
     ...input,
@@ -249,7 +255,7 @@ export async function updatePunchItem(
   changes: ItemChanges,
   photos: readonly NewPhoto[] = [],
 ): Promise<void> {
-  const added = await storePhotos(engine, homeId, item.id, photos);
+  const added = await storePhotos(engine, itemPhotos(homeId, item.id), photos);
   const data = {
     id: item.id,
     Name: item.Name,

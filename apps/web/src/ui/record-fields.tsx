@@ -17,6 +17,9 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { UserDocument } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
+import { photosOf } from '../data/punch-items';
+import { PhotoPicker } from './photo-picker';
+import { Thumbnail } from './photo-thumbnail';
 import { TAP } from './touch';
 
 /** What a screen's configuration may read: the home, the staff names and the user. */
@@ -44,7 +47,8 @@ export interface RecordField {
     | 'number'
     | 'checkbox'
     | 'select'
-    | 'rows';
+    | 'rows'
+    | 'photos';
   options?: (ctx: ScreenContext) => FieldOption[];
   /** A hint under the field (e.g. why a list is empty). */
   hint?: (ctx: ScreenContext) => string | undefined;
@@ -70,7 +74,7 @@ function fromLocalInput(value: string): string {
 /** The value of a field nobody filled in. */
 export function emptyValue(field: RecordField): unknown {
   if (field.kind === 'checkbox') return false;
-  if (field.kind === 'rows') return [];
+  if (field.kind === 'rows' || field.kind === 'photos') return [];
   if (field.kind === 'number') return null;
   return '';
 }
@@ -149,6 +153,36 @@ function RowsInput(props: {
   );
 }
 
+/** Photos: those the record lists, and a picker for more (stored when the form is saved). */
+function PhotosInput(props: { label: string; value: unknown; photos: PhotoChoice | undefined }) {
+  const { t } = useTranslation();
+  const listed = photosOf(props.value);
+  const chosen = props.photos?.chosen ?? 0;
+  return (
+    <Stack spacing={1} role="group" aria-label={props.label}>
+      <Typography variant="subtitle2">{props.label}</Typography>
+      {listed.length > 0 && (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {listed.map((photo) => (
+            <Thumbnail key={`${photo.collection}/${photo.key}`} photo={photo} state={undefined} />
+          ))}
+        </Stack>
+      )}
+      <PhotoPicker
+        addLabel={t('records.addPhotos')}
+        chosenLabel={chosen > 0 ? t('records.photosChosen', { count: chosen }) : undefined}
+        onChoose={(files) => props.photos?.choose(files)}
+      />
+    </Stack>
+  );
+}
+
+/** The photos a form has chosen on the device so far, kept beside its values. */
+export interface PhotoChoice {
+  chosen: number;
+  choose: (files: File[]) => void;
+}
+
 export function FieldInput(props: {
   field: RecordField;
   value: unknown;
@@ -159,6 +193,8 @@ export function FieldInput(props: {
   ctx: ScreenContext;
   /** Inside a row: shares the line with its neighbours. */
   compact?: boolean;
+  /** Photos fields: the files chosen so far. */
+  photos?: PhotoChoice;
 }) {
   const { t } = useTranslation();
   const { field, value, ctx } = props;
@@ -167,6 +203,9 @@ export function FieldInput(props: {
   const hint = error ?? field.hint?.(ctx);
   if (field.kind === 'rows') {
     return <RowsInput {...props} label={label} />;
+  }
+  if (field.kind === 'photos') {
+    return <PhotosInput label={label} value={value} photos={props.photos} />;
   }
   if (field.kind === 'checkbox') {
     return (

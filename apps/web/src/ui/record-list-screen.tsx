@@ -23,7 +23,16 @@ import { hasAccess, recordFormSchema, resourceDef } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
 import { useSelectedHome } from '../data/homes';
 import type { FieldRecord } from '../data/records';
-import { useEmployeeNames, useHomeRecords, useRecordWrites } from '../data/records';
+import { photosOf, storePhotos } from '../data/punch-items';
+import {
+  homeRecordsKey,
+  recordWrites,
+  useEmployeeNames,
+  useHomeRecords,
+  useRecordWrites,
+} from '../data/records';
+import type { OfflineEngine } from '../offline/engine';
+import { useOfflineEngine } from '../offline/react';
 import { useSignedIn } from '../data/session';
 import { useColumns } from './columns';
 import { ConfirmDialog } from './confirm-dialog';
@@ -65,6 +74,48 @@ export function SelectHomeFirst() {
   );
 }
 
+/**
+ * Adds or changes a record. Photos chosen in the form are stored on the device and their
+ * uploads queued first, under the record's folder, so the write that lists them follows.
+ */
+async function saveRecord(
+  engine: OfflineEngine,
+  form: {
+    config: RecordScreenConfig;
+    ctx: ScreenContext;
+    fields: readonly RecordField[];
+    record: FieldRecord | undefined;
+  },
+  values: Record<string, unknown>,
+  photos: readonly File[],
+): Promise<void> {
+  const { config, ctx, fields, record } = form;
+  const writes = recordWrites(engine, config.resource);
+  const id = record?.id ?? crypto.randomUUID();
+  const photoField = fields.find((field) => field.kind === 'photos')?.name;
+  const added =
+    photoField === undefined || photos.length === 0
+      ? []
+      : await storePhotos(
+          engine,
+          {
+            collection: config.resource,
+            recordId: id,
+            queryKey: homeRecordsKey(config.resource, ctx.home.id),
+          },
+          photos.map((file) => ({ blob: file, name: file.name })),
+        );
+  const changes =
+    photoField === undefined || added.length === 0
+      ? values
+      : { ...values, [photoField]: [...photosOf(values[photoField]), ...added] };
+  if (record === undefined) {
+    await writes.add(ctx.home.id, { ...config.defaults?.(ctx), ...changes, id });
+  } else {
+    await writes.update(record, changes);
+  }
+}
+
 function RecordFormDialog(props: {
   config: RecordScreenConfig;
   ctx: ScreenContext;
@@ -75,7 +126,8 @@ function RecordFormDialog(props: {
 }) {
   const { t } = useTranslation();
   const { config, ctx, operation, fields, record } = props;
-  const writes = useRecordWrites(config.resource);
+  const engine = useOfflineEngine();
+  const [photos, setPhotos] = useState<File[]>([]);
   const { error, run } = useDialogSave(props.onClose);
   const names = fields.map((field) => field.name);
   const schema = useMemo(
@@ -95,13 +147,7 @@ function RecordFormDialog(props: {
     defaultValues: defaults,
   });
   const save = form.handleSubmit((values) =>
-    run(async () => {
-      if (record === undefined) {
-        await writes.add(ctx.home.id, { ...config.defaults?.(ctx), ...values });
-      } else {
-        await writes.update(record, values);
-      }
-    }),
+    run(() => saveRecord(engine, { config, ctx, fields, record }, values, photos)),
   );
   const id = `${config.texts}-${operation}-form`;
   return (
@@ -126,6 +172,10 @@ function RecordFormDialog(props: {
               onChange={input.onChange}
               onBlur={input.onBlur}
               ctx={ctx}
+              photos={{
+                chosen: photos.length,
+                choose: (files) => setPhotos((current) => [...current, ...files]),
+              }}
             />
           )}
         />

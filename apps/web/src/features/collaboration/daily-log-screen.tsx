@@ -1,17 +1,20 @@
 // The daily log of the selected home (`/collaboration/daily-log`): one entry per day on
 // site with its weather, the crews there (vendor and head count), deliveries, inspections,
-// delays and their cause, and notes; add, edit and delete through the offline queue, each
+// delays and their cause, notes and photos; add, edit and delete through the offline queue, each
 // day with its own sync state.
 
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import { DELAY_CAUSES, RESOURCE_ACCESS, WEATHER_CONDITIONS, hasAccess } from '@field/domain';
 import type { FieldOption, RecordScreenConfig } from '../../ui/record-list-screen';
 import { RecordListScreen } from '../../ui/record-list-screen';
 import type { FieldRecord } from '../../data/records';
 import { textOf, useRecordList } from '../../data/records';
 import { useSignedIn } from '../../data/session';
+import { photosOf } from '../../data/punch-items';
+import { Thumbnail } from '../../ui/photo-thumbnail';
 import { cellText } from '../../ui/record-table';
 
 const choices = (values: readonly string[]): FieldOption[] =>
@@ -85,6 +88,7 @@ function dailyLogScreen(vendors: readonly FieldRecord[]): RecordScreenConfig {
         },
       },
       { name: 'Notes', kind: 'multiline' },
+      { name: 'Photos', kind: 'photos' },
     ],
     columns: ({ t }) => [
       {
@@ -112,6 +116,26 @@ function dailyLogScreen(vendors: readonly FieldRecord[]): RecordScreenConfig {
       'Inspections',
       { field: 'Delays', label: t('fields.Delays'), render: delays(t) },
       'Notes',
+      {
+        field: 'Photos',
+        label: t('fields.Photos'),
+        render: (log) => {
+          const photos = photosOf(log['Photos']);
+          return photos.length === 0 ? (
+            '—'
+          ) : (
+            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+              {photos.map((photo) => (
+                <Thumbnail
+                  key={`${photo.collection}/${photo.key}`}
+                  photo={photo}
+                  state={undefined}
+                />
+              ))}
+            </Stack>
+          );
+        },
+      },
     ],
     defaults: ({ user }) => ({
       Date: today(),

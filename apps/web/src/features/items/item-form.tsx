@@ -7,14 +7,12 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import type { WalkType } from '@field/domain';
 import type { NewPhoto } from '../../data/punch-items';
 import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
+import { PhotoPicker } from '../../ui/photo-picker';
 import { TAP } from '../../ui/touch';
 
 export interface ItemFormValues {
@@ -122,29 +120,13 @@ export function ItemForm(props: {
         onChange={(event) => setValues({ ...values, Name: event.target.value })}
       />
       {props.withPhotos && (
-        <Stack spacing={1}>
-          <Button component="label" variant="outlined" startIcon={<AddAPhoto />} sx={TAP}>
-            {t('punchItems.addPhotos')}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              capture="environment"
-              multiple
-              data-testid="photo-input"
-              onChange={(event) => {
-                const chosen = event.target.files === null ? [] : [...event.target.files];
-                setPhotos((current) => [...current, ...chosen]);
-                event.target.value = '';
-              }}
-            />
-          </Button>
-          {photos.length > 0 && (
-            <Typography variant="body2" data-testid="chosen-photos">
-              {t('punchItems.photosChosen', { count: photos.length })}
-            </Typography>
-          )}
-        </Stack>
+        <PhotoPicker
+          addLabel={t('punchItems.addPhotos')}
+          chosenLabel={
+            photos.length > 0 ? t('punchItems.photosChosen', { count: photos.length }) : undefined
+          }
+          onChoose={(chosen) => setPhotos((current) => [...current, ...chosen])}
+        />
       )}
     </FormDialog>
   );

@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './support/browser.js';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { RunningServer } from './support/server.js';
 import { startServer } from './support/server.js';
-import { DESKTOP, submitSignIn } from './support/session.js';
+import { DESKTOP, sharedServer, submitSignIn } from './support/session.js';
 
 const skipReason = skipReasonFor('accessibility e2e');
 
@@ -37,7 +37,8 @@ describe.skipIf(skipReason !== undefined)('accessibility (Lighthouse)', () => {
   let port = 0;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The run's shared server; Lighthouse needs a Chromium of its own, on a debugging port.
+    server = sharedServer() ?? (await startServer());
     port = await freePort();
     profile = await mkdtemp(path.join(tmpdir(), 'field-lighthouse-'));
     // One persistent profile: the tab Lighthouse opens shares the signed-in cookie.

@@ -10,14 +10,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@field/domain';
-import { launchBrowser } from './support/browser.js';
 import { skipReasonFor } from './support/prerequisites.js';
-import type { RunningServer } from './support/server.js';
-import { REPO_ROOT, startServer } from './support/server.js';
+import { REPO_ROOT } from './support/server.js';
 import type { SignedIn } from './support/session.js';
-import { PHONE, signIn } from './support/session.js';
+import { PHONE, signIn, useE2eSession } from './support/session.js';
 
 /**
  * gzip KB of the JavaScript /login loads. The aim is 150 (docs/performance.md); the budget
@@ -106,21 +104,10 @@ describe.skipIf(noBuild !== undefined)('the size budget of /login', () => {
 const skipReason = noBuild ?? skipReasonFor('first load e2e');
 
 describe.skipIf(skipReason !== undefined)('a first visit to /login', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = useE2eSession();
 
   function running(): { url: string; browser: Browser } {
-    if (server === undefined || browser === undefined) throw new Error('not started');
-    return { url: server.url, browser };
+    return { url: session.url(), browser: session.browser() };
   }
 
   /** A phone's context with the manager signed in on the overview; closed after `run`. */

@@ -1,8 +1,9 @@
-// What every browser test does: a browser and a server per file, a fresh context per test,
-// sign-in through the form, and calls to the API as a signed-in user.
+// What every browser test does: the run's shared server and browser (or a file's own), a
+// fresh context per test, sign-in through the form, and calls to the API as a signed-in user.
 
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import type { UserDocument } from '@field/domain';
 import { userDocumentSchema } from '@field/domain';
 import { launchBrowser } from './browser.js';
@@ -22,6 +23,7 @@ export interface SignedIn {
 export interface E2eSession {
   url(): string;
   server(): RunningServer;
+  browser(): Browser;
   withPage(
     viewport: Viewport,
     run: (page: Page, context: BrowserContext) => Promise<void>,
@@ -29,17 +31,47 @@ export interface E2eSession {
   ): Promise<void>;
 }
 
-/** Starts the server and Chromium before the file's tests and stops them after. */
+/**
+ * The server the run's files share (support/global-setup.ts), already running; undefined when
+ * the global setup started none. It stops after the run: `stop` leaves it running and
+ * `restart` refuses.
+ */
+export function sharedServer(): RunningServer | undefined {
+  const shared = inject('e2eShared');
+  if (shared === undefined) return undefined;
+  return {
+    url: shared.url,
+    dataDir: shared.dataDir,
+    stop: () => Promise.resolve(),
+    restart: () =>
+      Promise.reject(
+        new Error('the shared server does not restart: start one for the file, useE2eSession({})'),
+      ),
+  };
+}
+
+/**
+ * A server and Chromium for the file's tests: without options the run's shared ones (the
+ * file's contexts are closed after it), with options (even `{}`) a server and a browser of
+ * the file's own, started before its tests and stopped after.
+ */
 export function useE2eSession(
-  options: ServerOptions | (() => Promise<ServerOptions>) = {},
+  options?: ServerOptions | (() => Promise<ServerOptions>),
 ): E2eSession {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
+    const shared = options === undefined ? inject('e2eShared') : undefined;
+    if (shared !== undefined) {
+      server = sharedServer();
+      browser = await chromium.connect(shared.browserEndpoint);
+      return;
+    }
     server = await startServer(typeof options === 'function' ? await options() : options);
     browser = await launchBrowser();
   });
   afterAll(async () => {
+    // A connected browser disconnects, closing this file's contexts; a launched one closes.
     await browser?.close();
     await server?.stop();
   });
@@ -47,12 +79,16 @@ export function useE2eSession(
     if (server === undefined) throw new Error('server not started');
     return server;
   };
+  const launched = (): Browser => {
+    if (browser === undefined) throw new Error('browser not launched');
+    return browser;
+  };
   return {
     url: () => running().url,
     server: running,
+    browser: launched,
     async withPage(viewport, run, path = '/login') {
-      if (browser === undefined) throw new Error('browser not launched');
-      const context = await browser.newContext({ viewport });
+      const context = await launched().newContext({ viewport });
       // Generous: CI shares two cores between the browser, the server and the tests.
       context.setDefaultTimeout(30_000);
       try {

@@ -13,7 +13,7 @@ import {
   visibleMenu,
 } from './navigation.js';
 import type { Scope } from './scopes.js';
-import { resolveAccess } from './scopes.js';
+import { SCOPES, resolveAccess } from './scopes.js';
 
 const group = (value: string): Scope => ({
   value,
@@ -70,6 +70,7 @@ const SPEC_ROUTES: [string, string | undefined][] = [
   ['/collaboration/communication/phone-calls', 'communication_phone_calls'],
   ['/collaboration/communication/notes', 'communication_notes'],
   ['/collaboration/buyers', 'collaboration_buyers'],
+  ['/collaboration/daily-log', 'daily_logs'],
   ['/collaboration/vendors', 'collaboration_vendors'],
   ['/collaboration/staff', 'collaboration_staff'],
   ['/collaboration/homes', 'collaboration_homes'],
@@ -101,6 +102,8 @@ describe('route table', () => {
     ['pending', '/homes/overview', false],
     ['pending', '/account/my-account', true],
     ['admin', '/walks/manager-walks', true],
+    ['customerService', '/collaboration/daily-log', true],
+    ['builder', '/collaboration/daily-log', true],
   ] as const)('%s opening %s: %s', (who, path, allowed) => {
     const route = findRoute(path);
     if (route === undefined) throw new Error(`no route ${path}`);
@@ -131,6 +134,20 @@ describe('menu', () => {
     const ids = menu.flatMap((g) => (g.children ?? []).map((c) => c.id));
     expect(ids).not.toContain('walks-menu');
     expect(urls(menu)).toContain('/collaboration/communication/phone-calls');
+  });
+
+  it('lists the daily log under Collaboration, after buyers, in work mode only', () => {
+    const collaboration = visibleMenu(ACCESS.builder, 'work').find((g) => g.id === 'collaboration');
+    const ids = (collaboration?.children ?? []).map((entry) => entry.id);
+    expect(ids.indexOf('daily-log')).toBe(ids.indexOf('buyers') + 1);
+    expect(urls(visibleMenu(ACCESS.customerService, 'work'))).toContain('/collaboration/daily-log');
+    expect(urls(visibleMenu(ACCESS.manager, 'presentation'))).not.toContain(
+      '/collaboration/daily-log',
+    );
+    const others = resolveAccess(
+      SCOPES.filter((s) => s !== 'daily_logs').map((value) => ({ ...group(value), group: false })),
+    );
+    expect(urls(visibleMenu(others, 'work'))).not.toContain('/collaboration/daily-log');
   });
 
   it('shows a pending user nothing at all', () => {

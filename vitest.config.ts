@@ -1,13 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const domainSource = fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url));
+// Vitest keeps a core for itself by default: one worker on a two-core machine, the other core
+// idle while its main process waits. The unit and server files run two at a time at least.
+const workers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   resolve: { alias: { '@field/domain': domainSource } },
   test: {
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
+    maxWorkers: workers,
     projects: [
       { extends: true, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
@@ -39,7 +44,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One file at a time: the browser tests time what a browser does.
           fileParallelism: false,
+          maxWorkers: 1,
         },
       },
     ],

@@ -1,9 +1,9 @@
-// `npm test`: installs what a fresh clone lacks, then every check of the project. The checks
-// that do not depend on each other (type check and build, lint, formatting, the web app's
-// build) run side by side, so both cores of a small machine stay busy; then the unit and
-// server tests; then the browser tests, alone, because they time what a browser does. The
-// output of each side-by-side check is printed whole when it ends; the run ends with the time
-// of each step.
+// `npm test`: installs what a fresh clone lacks, then every check of the project. What does
+// not depend on each other runs side by side, so both cores of a small machine stay busy:
+// lint, formatting, the web app's build, and the type check and build followed by the unit
+// and server tests (they start the built server). Then the browser tests, alone, because they
+// time what a browser does. The output of a side-by-side check is printed whole when it ends;
+// the run ends with the time of each step.
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -58,13 +58,6 @@ function run(step, buffered) {
   });
 }
 
-/** Runs the steps side by side; true when all of them passed. */
-async function together(/** @type {Step[]} */ steps) {
-  console.log(`\nRunning side by side: ${steps.map((step) => step.name).join(', ')}...`);
-  const results = await Promise.all(steps.map((step) => run(step, true)));
-  return results.every((result) => result.ok);
-}
-
 async function alone(/** @type {Step} */ step) {
   console.log(`\n── ${step.name} (${step.command})`);
   return (await run(step, false)).ok;
@@ -83,20 +76,27 @@ ensureInstall();
 timings.push({ name: 'install', seconds: (performance.now() - started) / 1000, ok: true });
 
 const plan = [
-  // The domain package first: the web app's build and the type-aware lint read its types.
+  // The domain package first: the web app's build reads it.
   () => alone({ name: 'domain build', command: 'tsc -b packages/domain' }),
-  () =>
-    together([
-      { name: 'type check and build', command: 'tsc -b' },
-      { name: 'lint', command: 'npm run --silent lint' },
-      { name: 'formatting', command: 'prettier --check .' },
-      { name: 'web app build', command: 'npm run --silent build -w apps/web' },
-    ]),
-  () =>
-    alone({
-      name: 'unit and server tests',
-      command: 'vitest run --project domain --project server --project web',
-    }),
+  async () => {
+    console.log(
+      '\nSide by side: lint, formatting, web app build, type check and build, then unit and server tests...',
+    );
+    const results = await Promise.all([
+      run({ name: 'lint', command: 'npm run --silent lint' }, true).then((r) => r.ok),
+      run({ name: 'formatting', command: 'prettier --check .' }, true).then((r) => r.ok),
+      run({ name: 'web app build', command: 'npm run --silent build -w apps/web' }, true).then(
+        (r) => r.ok,
+      ),
+      (async () =>
+        (await run({ name: 'type check and build', command: 'tsc -b' }, true)).ok &&
+        (await alone({
+          name: 'unit and server tests',
+          command: 'vitest run --project domain --project server --project web',
+        })))(),
+    ]);
+    return results.every(Boolean);
+  },
   () =>
     alone({
       name: 'browser tests',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** The shortest signing secret accepted (HS256 wants at least its 256 bits). */
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 /** The first admin's password, from the environment or `create-admin`. */
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
@@ -184,7 +184,7 @@ export interface ProviderCredentials {
   issuer: string | undefined;
 }
 
-export interface SsoConfig extends ProviderCredentials {
+interface SsoConfig extends ProviderCredentials {
   issuer: string;
   name: string;
   scopes: string;

@@ -9,7 +9,6 @@ export const accessTokenAnswerSchema = z.object({
   accessToken: z.string().check(z.minLength(1)),
   expiresIn: z.number().check(z.int(), z.positive()),
 });
-export type AccessTokenAnswer = z.infer<typeof accessTokenAnswerSchema>;
 
 /** A session answer (`POST /auth/login`, `/auth/register`, `/auth/refresh`). */
 export const sessionAnswerSchema = z.extend(accessTokenAnswerSchema, { user: userDocumentSchema });
@@ -35,7 +34,6 @@ export const signInMethodsSchema = z.object({
     z.object({ provider: z.string(), email: z.nullable(z.string()), linkedAt: z.string() }),
   ),
 });
-export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 /** `POST /auth/oidc/:provider/link`: where the provider's link flow starts. */
 export const providerLinkAnswerSchema = z.object({ url: z.string().check(z.minLength(1)) });

@@ -3,7 +3,7 @@
 
 import { z } from './zod.js';
 
-export const changelogMilestoneSchema = z.object({
+const changelogMilestoneSchema = z.object({
   number: z.number(),
   title: z.string(),
   state: z.string(),

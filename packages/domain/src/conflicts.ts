@@ -18,7 +18,7 @@ export interface WriteBase {
   fields?: Record<string, unknown>;
 }
 
-export const writeBaseSchema = z.strictObject({
+const writeBaseSchema = z.strictObject({
   updatedAt: z.string().check(z.minLength(1), z.maxLength(40)),
   fields: z.optional(z.record(z.string(), z.unknown())),
 });
@@ -56,7 +56,7 @@ function canonical(value: unknown): string {
 }
 
 /** Two field values are the same value (objects by content, key order ignored). */
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === undefined || b === undefined) return (a ?? null) === (b ?? null);
   return canonical(a) === canonical(b);
 }

@@ -136,10 +136,5 @@ export const DATA_PANEL = {
 
 export const DEFAULT_LANDING_ROUTE = '/homes/overview';
 
-export const TELEMETRY = {
-  traceSampleRate: 1,
-  replaySampleRate: 0.1,
-} as const;
-
 /** Server-side limit for the batch list calls (`listByHomes`, `listByWalks`, `listByJobs`). */
 export const MAX_BATCH_IDS = 500;

@@ -6,7 +6,6 @@ import { z } from './zod.js';
 import { CLOSING_TYPES, ITEM_STATUSES, WALK_TYPES } from './walks.js';
 import { STAFF_TYPES } from './staff.js';
 import { scopeSchema } from './scopes.js';
-import { LOCAL_DB } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { parseIsoDate } from './validation.js';
 
@@ -15,18 +14,17 @@ export const recordIdSchema = z
   .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of 1 to 64 letters, digits, "_" or "-"'));
 
 /** An ISO 8601 date or date-time on a real calendar day, years 1900 to 2199. */
-export const isoDateSchema = z
+const isoDateSchema = z
   .string()
   .check(z.refine((value) => parseIsoDate(value) !== undefined, MESSAGES.expectedIsoDate));
 
 /** Every stored record carries these (architecture: server conventions). */
-export const recordMetaSchema = z.object({
+const recordMetaSchema = z.object({
   id: recordIdSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.nullable(z.string()),
 });
-export type RecordMeta = z.infer<typeof recordMetaSchema>;
 
 /** Fields the server owns; a client cannot set them. */
 export const SERVER_FIELDS = ['createdAt', 'updatedAt', 'deletedAt'] as const;
@@ -50,7 +48,7 @@ const staffLists = Object.fromEntries(STAFF_TYPES.map((type) => [type, idList]))
 export const HOME_TEST_STATUS = 'Test Home';
 export const KOVA_CANCELLED = 'Cancelled';
 
-export const homeFieldsSchema = z.looseObject({
+const homeFieldsSchema = z.looseObject({
   HomeRID: z.string(),
   HomeID: z.string(),
   Address: z.string(),
@@ -76,14 +74,6 @@ export const homeUpdateSchema = z.strictObject({
   ...serverFieldsIgnored,
 });
 
-export const currentHomeSchema = z.object({
-  id: z.string(),
-  HomeID: z.string(),
-  HomeRID: z.string(),
-  Address: z.string(),
-});
-export type CurrentHome = z.infer<typeof currentHomeSchema>;
-
 export const EMPLOYEE_ROLES = [
   'Construction',
   'Design',
@@ -102,7 +92,6 @@ export const employeeSchema = z.extend(recordMetaSchema, {
   Role: z.enum(EMPLOYEE_ROLES),
   Active: z.boolean(),
 });
-export type Employee = z.infer<typeof employeeSchema>;
 
 export const vendorSchema = z.extend(recordMetaSchema, {
   Name: z.string(),
@@ -112,7 +101,6 @@ export const vendorSchema = z.extend(recordMetaSchema, {
   Email: z.string(),
   Active: z.boolean(),
 });
-export type Vendor = z.infer<typeof vendorSchema>;
 
 export const userDocumentSchema = z.object({
   id: z.string(),
@@ -152,22 +140,14 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const messageSchema = z.object({
-  avatar: z.string(),
-  title: z.string(),
-  subtitle: z.string(),
-  time: z.string(),
-});
-
-export const openItemSummarySchema = z.object({
-  'Open Items': z.number().check(z.int()),
-  'Open Frame Punch Items': z.number().check(z.int()),
-  'Open Final Punch Items': z.number().check(z.int()),
-  'Open NHP Items': z.number().check(z.int()),
-  'Open WHO Items': z.number().check(z.int()),
-  'Open Post Close Items': z.number().check(z.int()),
-});
-export type OpenItemSummary = z.infer<typeof openItemSummarySchema>;
+export interface OpenItemSummary {
+  readonly 'Open Items': number;
+  readonly 'Open Frame Punch Items': number;
+  readonly 'Open Final Punch Items': number;
+  readonly 'Open NHP Items': number;
+  readonly 'Open WHO Items': number;
+  readonly 'Open Post Close Items': number;
+}
 
 /** A reference to a stored file (`collection/key` in the file storage). */
 export const fileRefSchema = z.strictObject({
@@ -177,7 +157,6 @@ export const fileRefSchema = z.strictObject({
   type: z.optional(z.string()),
   size: z.optional(z.number()),
 });
-export type FileRef = z.infer<typeof fileRefSchema>;
 
 const optionalId = { id: z.optional(recordIdSchema) };
 
@@ -208,7 +187,6 @@ export const phoneCallSchema = z.extend(recordMetaSchema, {
   Voicemail: z.boolean(),
   HomeRID: z.string(),
 });
-export type PhoneCall = z.infer<typeof phoneCallSchema>;
 
 export const walkItemInputSchema = z.strictObject({
   ...optionalId,
@@ -248,7 +226,6 @@ export const walkItemSchema = z.extend(recordMetaSchema, {
   Status: z.enum(ITEM_STATUSES),
   'Completed At': z.nullable(z.string()),
 });
-export type WalkItem = z.infer<typeof walkItemSchema>;
 
 export const CHECKLIST_RESULTS = ['pass', 'fail', 'na'] as const;
 export type ChecklistResult = (typeof CHECKLIST_RESULTS)[number];
@@ -264,7 +241,7 @@ export type ChecklistAnswer = z.infer<typeof checklistAnswerSchema>;
  * A walk's `checklist`, keyed by line id. Walks recorded before the forms were data
  * hold `true` / `false` per line (read as pass / fail); new answers are objects.
  */
-export const checklistSchema = z.record(
+const checklistSchema = z.record(
   z.string().check(z.maxLength(200)),
   z.union([checklistAnswerSchema, z.boolean(), z.string(), z.null()]),
 );
@@ -477,21 +454,19 @@ export const draftSchema = z.object({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
-export const fileRecordSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  opfsPath: z.string(),
-  type: z.string(),
-  size: z.number(),
-  refCount: z.number().check(z.int(), z.gte(0)),
-});
-export type FileRecord = z.infer<typeof fileRecordSchema>;
-
-export const thumbnailSchema = z.object({ fileId: z.string(), thumbnail: z.string() });
+export interface FileRecord {
+  id: string;
+  name: string;
+  opfsPath: string;
+  type: string;
+  size: number;
+  /** Records that hold the file; it is deleted from storage when this reaches 0. */
+  refCount: number;
+}
 
 // `conflict`: the server refused the write's stale base (409, conflicts.ts); it waits for
 // the user's choice, never sent again as it is and never dropped by itself.
-export const MUTATION_STATUSES = ['pending', 'failed', 'conflict'] as const;
+const MUTATION_STATUSES = ['pending', 'failed', 'conflict'] as const;
 
 export const queuedMutationSchema = z.object({
   id: z.string(),
@@ -506,7 +481,7 @@ export const queuedMutationSchema = z.object({
 });
 export type QueuedMutation = z.infer<typeof queuedMutationSchema>;
 
-export const MODES = ['work', 'presentation'] as const;
+const MODES = ['work', 'presentation'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const localSettingsSchema = z.object({
@@ -518,8 +493,6 @@ export const localSettingsSchema = z.object({
 });
 export type LocalSettings = z.infer<typeof localSettingsSchema>;
 
-export const LOCAL_STORES = LOCAL_DB.stores;
-
 /** A note on a home as stored (spec-clarifications, "Notes and buyers"). */
 export const noteSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
@@ -527,7 +500,6 @@ export const noteSchema = z.extend(recordMetaSchema, {
   Author: z.optional(z.string()),
   Date: z.optional(z.string()),
 });
-export type Note = z.infer<typeof noteSchema>;
 
 /** A buyer of a home as stored (spec-clarifications, "Notes and buyers"). */
 export const buyerSchema = z.extend(recordMetaSchema, {
@@ -536,4 +508,3 @@ export const buyerSchema = z.extend(recordMetaSchema, {
   Email: z.optional(z.string()),
   Phone: z.optional(z.string()),
 });
-export type Buyer = z.infer<typeof buyerSchema>;

@@ -3,7 +3,7 @@
 
 import { z } from './zod.js';
 
-export const FEEDBACK_MESSAGE_MAX = 5000;
+const FEEDBACK_MESSAGE_MAX = 5000;
 
 const optionalTag = (max: number) =>
   z.pipe(
@@ -33,7 +33,6 @@ export const feedbackInputSchema = z.strictObject({
   address: optionalTag(500),
   page: optionalTag(2000),
 });
-export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 
 /** Stored feedback as `POST` answers it and `GET /api/feedback` (admins) lists it. */
 export const feedbackSchema = z.object({

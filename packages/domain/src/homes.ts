@@ -9,7 +9,7 @@ type HomeLike = Pick<Home, 'Address' | 'Status' | 'KOVA Status' | 'Offline Homes
 export const HOME_LIST_KINDS = ['all', 'mine'] as const;
 export type HomeListKind = (typeof HOME_LIST_KINDS)[number];
 
-export function isTestHome(home: Pick<Home, 'Status'>): boolean {
+function isTestHome(home: Pick<Home, 'Status'>): boolean {
   return home.Status === HOME_TEST_STATUS;
 }
 
@@ -73,8 +73,8 @@ export function filterByAddress<T extends Pick<Home, 'Address'>>(
 // closed and the projected close falls within the next 30 days; validation issues = a
 // home missing what the field needs to work on it.
 
-export const HOME_CLOSED_STATUS = 'Closed';
-export const CLOSING_SOON_DAYS = 30;
+const HOME_CLOSED_STATUS = 'Closed';
+const CLOSING_SOON_DAYS = 30;
 
 type ReportHome = Pick<
   Home,

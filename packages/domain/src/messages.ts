@@ -131,8 +131,6 @@ export const MESSAGES = {
   crossOriginRefused: 'This request must come from the app itself',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 export function missingFieldMessage(field: string, operation: string, type: string): string {
   return `Missing required field "${field}" for operation "${operation}" in mutation type "${type}"`;
 }

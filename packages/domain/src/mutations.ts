@@ -30,11 +30,9 @@ export const MUTATION_RULES: Readonly<Record<string, Readonly<Record<string, rea
     ),
   };
 
-export type MutationType = string;
+type MutationType = string;
 
-export const MUTATION_TYPES: readonly MutationType[] = Object.keys(MUTATION_RULES);
-
-export function isMutationType(value: string): value is MutationType {
+function isMutationType(value: string): value is MutationType {
   return Object.hasOwn(MUTATION_RULES, value);
 }
 
@@ -43,7 +41,7 @@ export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-export function requiredFields(type: string, operation: string): readonly string[] | undefined {
+function requiredFields(type: string, operation: string): readonly string[] | undefined {
   if (!isMutationType(type)) return undefined;
   const operations = MUTATION_RULES[type] ?? {};
   return Object.hasOwn(operations, operation) ? operations[operation] : undefined;

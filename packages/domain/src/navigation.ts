@@ -15,34 +15,32 @@ import type { Mode } from './entities.js';
 import { DEFAULT_LANDING_ROUTE } from './constants.js';
 
 /** The screens the router can show; each is one lazy module in the web app. */
-const FIXED_SCREENS = [
-  'dashboard',
-  'homesReport',
-  'homesOverview',
-  'homesCalendar',
-  'inspections',
-  'permits',
-  'soil',
-  'openHole',
-  'radon',
-  'gicTesting',
-  'items',
-  'walksIndex',
-  'walkForm',
-  'communication',
-  'vendors',
-  'staff',
-  'manageHomes',
-  'account',
-  'changelogRoadmap',
-  'mutationQueue',
-  'unauthorized',
-  'notFound',
-  'serverError',
-  'underConstruction',
-] as const;
-export type ScreenName = (typeof FIXED_SCREENS)[number] | RecordScreenResource;
-export const SCREENS: readonly ScreenName[] = [...FIXED_SCREENS, ...RECORD_SCREEN_RESOURCES];
+type FixedScreen =
+  | 'dashboard'
+  | 'homesReport'
+  | 'homesOverview'
+  | 'homesCalendar'
+  | 'inspections'
+  | 'permits'
+  | 'soil'
+  | 'openHole'
+  | 'radon'
+  | 'gicTesting'
+  | 'items'
+  | 'walksIndex'
+  | 'walkForm'
+  | 'communication'
+  | 'vendors'
+  | 'staff'
+  | 'manageHomes'
+  | 'account'
+  | 'changelogRoadmap'
+  | 'mutationQueue'
+  | 'unauthorized'
+  | 'notFound'
+  | 'serverError'
+  | 'underConstruction';
+export type ScreenName = FixedScreen | RecordScreenResource;
 
 export interface AppRoute {
   /** The exact path (no parameters): every route of section 2 is listed one by one. */
@@ -60,7 +58,6 @@ export const HOMES_REPORT_PAGES = [
   'closing-soon',
   'validation-issues',
 ] as const;
-export type HomesReportPage = (typeof HOMES_REPORT_PAGES)[number];
 
 export const INSPECTION_PAGES = [
   { segment: 'permits', screen: 'permits', scope: 'homes_inspections_permits' },
@@ -236,9 +233,9 @@ export function canOpenRoute(route: AppRoute, access: Access): boolean {
 // ---------------------------------------------------------------------------------------
 // The side menu (section 3, menu item).
 
-export type MenuMode = Mode | 'all';
+type MenuMode = Mode | 'all';
 
-export type MenuItemType = 'group' | 'collapse' | 'item';
+type MenuItemType = 'group' | 'collapse' | 'item';
 
 export interface MenuItem {
   readonly id: string;

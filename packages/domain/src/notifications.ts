@@ -7,7 +7,6 @@ import type { Notification } from './entities.js';
 import { NOTIFICATION_APPS, normalizeNotificationApp, notificationSchema } from './entities.js';
 import { relativeTime } from './dates.js';
 
-export type { RelativeTime } from './dates.js';
 export { formatNotificationDate, relativeTime } from './dates.js';
 
 export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
@@ -28,8 +27,7 @@ export function notificationInTab(tab: NotificationApp, app: NotificationApp): b
   return tab === 'all' || app === 'all' || app === tab;
 }
 
-export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
 
 /** Categories of the notifications the server makes itself; admins may use others. */
 export const NOTIFICATION_CATEGORIES = {
@@ -44,7 +42,7 @@ export const NOTIFICATION_CATEGORIES = {
   message: 'message',
 } as const;
 
-export const notificationCategorySchema = z
+const notificationCategorySchema = z
   .string()
   .check(z.regex(/^[a-z0-9_-]{1,50}$/, 'expected 1 to 50 lower-case letters, digits, "_" or "-"'));
 
@@ -55,7 +53,7 @@ const metadataValue = z.union([
   z.null(),
 ]);
 
-export const notificationMetadataSchema = z
+const notificationMetadataSchema = z
   .catchall(
     z.object({ homeAddress: z.optional(z.string().check(z.maxLength(500))) }),
     metadataValue,
@@ -122,7 +120,6 @@ export const notificationPageSchema = z.object({
   total: z.number().check(z.int()),
   totalPages: z.number().check(z.int()),
 });
-export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** `POST /api/notifications/stream-ticket`. */
 export const streamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });

@@ -3,7 +3,7 @@
 // (spec-clarifications, "Write scopes").
 
 import type { ResourceDef, Resource } from './resources.js';
-import { CLOSING_TYPE_SCOPE, RESOURCES, RESOURCE_DEFS, resourceDef } from './resources.js';
+import { CLOSING_TYPE_SCOPE, RESOURCES, resourceDef } from './resources.js';
 import { SERVER_FIELDS } from './entities.js';
 import type { ScopeName, Access, Requirement } from './scopes.js';
 import { hasAccess } from './scopes.js';
@@ -33,10 +33,6 @@ function accessOf(def: ResourceDef): ResourceAccess {
 export const RESOURCE_ACCESS = Object.fromEntries(
   RESOURCES.map((resource) => [resource, accessOf(resourceDef(resource))]),
 ) as Readonly<Record<Resource, ResourceAccess>>; // Safe: one entry per resource, made above.
-
-/** A phone call's notes and voicemail flag are changed under their own scope. */
-export const PHONE_CALL_UPDATE_SCOPE: ScopeName =
-  RESOURCE_DEFS.phoneCalls.operations.update.write[0];
 
 /**
  * What an update of `resource` changing these fields needs: the update's write scope, and

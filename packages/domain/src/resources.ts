@@ -65,10 +65,9 @@ export const LOOKUPS = {
   },
 } as const;
 export type LookupKind = keyof typeof LOOKUPS;
-export type Lookup = (typeof LOOKUPS)[LookupKind];
 
 /** A write operation: its required fields (section 5 or ours) and who may do it. */
-export interface OperationDef {
+interface OperationDef {
   readonly required: readonly string[];
   /** Write scopes; `byType` when the record's type decides (see `ResourceDef.typeScope`). */
   readonly write: readonly ScopeName[] | 'byType';
@@ -82,8 +81,7 @@ export type OperationName = 'submit' | 'update' | 'delete' | 'updateStaff';
 type RecordSchema = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
 /** The menu sections a record screen can be listed in (navigation.ts `MENU`). */
-export const RECORD_MENU_SECTIONS = ['communication-menu', 'collaboration'] as const;
-export type RecordMenuSection = (typeof RECORD_MENU_SECTIONS)[number];
+export type RecordMenuSection = 'communication-menu' | 'collaboration';
 
 /**
  * Where a home record's screen sits. Its route (guarded by the resource's read scope) and

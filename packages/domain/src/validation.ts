@@ -16,7 +16,7 @@ export function describeZodError(error: z.core.$ZodError): string {
 }
 
 /** The years a date of a record or a timestamp of a query may fall in. */
-export const DATE_YEARS = { min: 1900, max: 2199 } as const;
+const DATE_YEARS = { min: 1900, max: 2199 } as const;
 
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))?)?$/;

@@ -19,7 +19,6 @@ export const CLOSING_TYPES = ['final-punch', 'nhp', 'who', 'post-close'] as cons
 export type ClosingType = (typeof CLOSING_TYPES)[number];
 
 export const ITEM_STATUSES = ['Outstanding', 'Complete'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 /** Fields a client keeps locally that never go to the server (docs/entities.md, walk item). */
 export const WALK_ITEM_LOCAL_FIELDS = ['filePath', 'files', 'uploadedFiles'] as const;

@@ -25,7 +25,7 @@ export const MAX_BATCH_WRITES = QUEUE.batchSize * QUEUE.parallelBatches;
 /** The visible ASCII of an Idempotency-Key header, 1 to 200 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-export type BatchMethod = 'POST' | 'PATCH' | 'DELETE';
+type BatchMethod = 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * A write a batch may carry: its method and its path under `/api`, split in segments.
@@ -114,7 +114,7 @@ export function batchWriteRoute(method: string, path: string): BatchWriteRoute |
   return index === -1 ? undefined : BATCH_WRITE_ROUTES[index];
 }
 
-export const batchedWriteSchema = z
+const batchedWriteSchema = z
   .object({
     key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
     method: z.enum(['POST', 'PATCH', 'DELETE']),
@@ -132,9 +132,8 @@ export type BatchedWrite = z.infer<typeof batchedWriteSchema>;
 export const writeBatchSchema = z.object({
   writes: z.array(batchedWriteSchema).check(z.minLength(1), z.maxLength(MAX_BATCH_WRITES)),
 });
-export type WriteBatch = z.infer<typeof writeBatchSchema>;
 
-export const batchedAnswerSchema = z.object({
+const batchedAnswerSchema = z.object({
   key: z.string(),
   status: z.number().check(z.int()),
   /** The write's own answer: its record, or `{ "error": "..." }`. */
@@ -145,4 +144,3 @@ export const batchedAnswerSchema = z.object({
 export type BatchedAnswer = z.infer<typeof batchedAnswerSchema>;
 
 export const writeBatchAnswerSchema = z.object({ results: z.array(batchedAnswerSchema) });
-export type WriteBatchAnswer = z.infer<typeof writeBatchAnswerSchema>;

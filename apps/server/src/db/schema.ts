@@ -36,7 +36,7 @@ export interface UsersTable {
   tokens_valid_after: number | null;
 }
 
-export interface UserScopesTable {
+interface UserScopesTable {
   user_id: string;
   value: string;
   is_group: number;
@@ -45,7 +45,7 @@ export interface UserScopesTable {
   can_write: number;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   user_id: string;
   key: string;
   request_hash: string;
@@ -54,7 +54,7 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-export interface FilesTable {
+interface FilesTable {
   collection: string;
   key: string;
   content_type: string;
@@ -80,7 +80,7 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   token_hash: string;
   user_id: string;
   created_at: string;
@@ -88,7 +88,7 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-export interface UserIdentitiesTable {
+interface UserIdentitiesTable {
   provider: string;
   subject: string;
   user_id: string;
@@ -108,7 +108,7 @@ export interface AuthStatesTable {
   expires_at: string;
 }
 
-export interface SignInFailuresTable {
+interface SignInFailuresTable {
   account: string;
   failures: number;
   window_started_at: string;
@@ -147,14 +147,14 @@ export interface FeedbackTable {
 }
 
 /** The code host's issues of one repository (JSON), as last fetched. */
-export interface ChangelogCacheTable {
+interface ChangelogCacheTable {
   repository: string;
   issues: string;
   fetched_at: string;
 }
 
 /** Work a write leaves for after its commit (modules/notifications/outbox.ts). */
-export interface OutboxTable {
+interface OutboxTable {
   /** Sorts by creation. */
   id: string;
   topic: string;
@@ -164,7 +164,7 @@ export interface OutboxTable {
 }
 
 /** Per-address request counts of the rate-limited routes, shared by all processes. */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   hits: number;
   /** Epoch milliseconds (a string from PostgreSQL's bigint). */

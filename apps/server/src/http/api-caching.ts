@@ -14,11 +14,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export const API_NO_STORE = 'no-store';
-export const API_REVALIDATE = 'private, no-cache';
+const API_NO_STORE = 'no-store';
+const API_REVALIDATE = 'private, no-cache';
 
 /** Lists below this are cheaper to send again than to hash and revalidate. */
-export const LIST_ETAG_MIN_BYTES = 1024;
+const LIST_ETAG_MIN_BYTES = 1024;
 
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -34,7 +34,7 @@ function opaque(tag: string): string {
 }
 
 /** If-None-Match against `etag`, by weak comparison (RFC 9110, 13.1.2). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
   const wanted = opaque(etag);

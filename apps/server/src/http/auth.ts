@@ -62,7 +62,7 @@ const AUTH_CACHE_MAX = 10_000;
  * (auth-changes.ts) and forgets the entries it touches; a change announced while an entry
  * was being read keeps that read out of the cache.
  */
-export class AuthCache {
+class AuthCache {
   private readonly entries = new Map<string, { user: AuthUser; expiresAt: number }>();
   private epoch = 0;
   private readonly unsubscribe: () => void;

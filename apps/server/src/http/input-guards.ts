@@ -37,7 +37,7 @@ function skipString(text: string, start: number): number {
  * text, strings skipped with indexOf (a 30 MB base64 upload is one string), no parsing:
  * malformed text is left to the parser to refuse.
  */
-export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+function nestsDeeperThan(text: string, maxDepth: number): boolean {
   let depth = 0;
   let at = 0;
   while (at < text.length) {

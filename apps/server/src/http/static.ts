@@ -12,8 +12,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '@field/domain';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /**
  * A path the web app's router answers: not the API, not a file. A missing script or image
@@ -28,7 +28,7 @@ export function isAppRoute(url: string): boolean {
 }
 
 /** A file whose name carries a hash of its content (Vite's assets, Workbox's runtime). */
-export function isHashedAsset(url: string): boolean {
+function isHashedAsset(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return pathname.startsWith('/assets/') || /^\/workbox-[0-9a-f]{8,}\.js$/.test(pathname);
 }

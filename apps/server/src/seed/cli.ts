@@ -20,7 +20,7 @@ Configuration comes from the environment (DATA_DIR, DATABASE_URL, SEED_PASSWORD)
 
 const MAX_HOMES = 100_000;
 
-export interface CliOptions {
+interface CliOptions {
   homes: number | undefined;
   reset: boolean;
   help: boolean;
@@ -44,7 +44,7 @@ function readFlags(argv: readonly string[]) {
 }
 
 /** Reads the command line; throws an Error with a message fit for the user. */
-export function parseCliArgs(argv: readonly string[]): CliOptions {
+function parseCliArgs(argv: readonly string[]): CliOptions {
   const values = readFlags(argv);
   let homes: number | undefined;
   if (values.homes !== undefined) {

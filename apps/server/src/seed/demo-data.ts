@@ -29,7 +29,7 @@ import type { NewUser } from '../modules/users/repository.js';
 
 export const DEMO_REFERENCE_DATE = '2026-11-01T12:00:00.000Z';
 export const DEFAULT_DEMO_HOMES = 150;
-export const DEFAULT_DEMO_SEED = 20261101;
+const DEFAULT_DEMO_SEED = 20261101;
 
 export interface DemoDataOptions {
   /** Number of homes; everything per home scales with it. Default 150. */
@@ -40,7 +40,7 @@ export interface DemoDataOptions {
   seed?: number;
 }
 
-export interface DemoRecordSet {
+interface DemoRecordSet {
   kind: Resource;
   records: NewRecord[];
 }
@@ -58,7 +58,7 @@ export interface DemoData {
 // Randomness and time
 
 /** mulberry32: a tiny, fast 32-bit PRNG; plenty for demo data. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -62,7 +62,7 @@ export async function seedDemoData(
 }
 
 /** Tables `clearDatabase` empties, children before parents. */
-export const CLEARED_TABLES = [
+const CLEARED_TABLES = [
   'refresh_tokens',
   'password_resets',
   'user_identities',

@@ -10,8 +10,6 @@ import {
   buildWalkItem,
 } from './factories.js';
 
-export const HOMES = ['h1', 'h2', 'h3'] as const;
-
 export const WALKS = {
   homeStart: 'w-start',
   preDrywall: 'w-predrywall',

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-export interface TestClient {
+interface TestClient {
   clientId: string;
   clientSecret: string;
   redirectUri: string;

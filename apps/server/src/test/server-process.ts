@@ -13,15 +13,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { POSTGRES_URL } from './databases.js';
 
-export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 const LISTENING = /Field app listening on (https?:\/\/\S+)/;
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
-export const JWT_SECRET = 'process-test-secret-that-is-long-enough-for-hs256';
+const JWT_SECRET = 'process-test-secret-that-is-long-enough-for-hs256';
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
   /** When it happened (Date.now()). */

@@ -1,7 +1,7 @@
 // A Server-Sent Events reader over fetch, as an EventSource sees a stream: for tests of
 // the notification stream across processes and shutdowns.
 
-export interface SseEvent {
+interface SseEvent {
   event: string;
   data: unknown;
 }

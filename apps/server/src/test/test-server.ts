@@ -28,7 +28,7 @@ import { startS3Server } from './s3.js';
 export const TEST_PASSWORD = 'correct horse battery staple';
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-export interface ApiResponse<T = unknown> {
+interface ApiResponse<T = unknown> {
   status: number;
   body: T;
   headers: Headers;

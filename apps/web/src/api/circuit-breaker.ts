@@ -9,7 +9,7 @@ import { ApiError } from './errors';
 /** What the breaker says when it closes again after being open. */
 export const CIRCUIT_RECOVERED_MESSAGE = 'The connection to the server is working again.';
 
-export type CircuitState = 'closed' | 'open';
+type CircuitState = 'closed' | 'open';
 
 export interface CircuitMessage {
   level: 'info' | 'warning' | 'error';

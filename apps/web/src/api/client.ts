@@ -18,7 +18,6 @@ import { budgetedYield } from '../lib/yield-to-main';
 import { parseJsonInSlices } from './json-slices';
 
 export { ApiError, isTransient } from './errors';
-export type { ApiFailureKind } from './errors';
 
 function syncList(resource: 'homes' | 'employees' | 'vendors'): [string, string] {
   const lists = resourceDef(resource).syncList;
@@ -154,7 +153,7 @@ export interface ApiClientOptions {
 }
 
 /** Default per-call timeout: the worker request limit of section 9. */
-export const DEFAULT_TIMEOUT_MS = WORKER_REQUEST.timeoutMs;
+const DEFAULT_TIMEOUT_MS = WORKER_REQUEST.timeoutMs;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -223,10 +222,7 @@ function errorText(body: unknown, response: Response): string {
 }
 
 /** `Retry-After` as seconds or an HTTP date, in milliseconds from `now`. */
-export function parseRetryAfter(
-  header: string | null,
-  now: number = Date.now(),
-): number | undefined {
+function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
   if (header === null || header.trim() === '') return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

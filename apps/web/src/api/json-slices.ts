@@ -7,7 +7,7 @@
 import { budgetedYield } from '../lib/yield-to-main';
 
 /** Texts shorter than this are parsed in one go (a task of a few milliseconds). */
-export const SLICED_JSON_MIN = 512 * 1024;
+const SLICED_JSON_MIN = 512 * 1024;
 /** About this much text per slice (scanning and parsing it takes a millisecond or two). */
 const SLICE_CHARS = 32 * 1024;
 

@@ -26,7 +26,7 @@ export function RouteErrorScreen() {
   return <ErrorPanel details={describe(error)} />;
 }
 
-export function ErrorPanel({ details }: { details: string }) {
+function ErrorPanel({ details }: { details: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

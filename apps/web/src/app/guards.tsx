@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useLocalSetting } from '../data/local-settings';
 import { useSession } from '../data/session';
 
-export interface ReturnState {
+interface ReturnState {
   from?: string;
 }
 

@@ -46,7 +46,7 @@ function StatusLayout() {
   return user === null ? <GuestLayout /> : <SignedInArea />;
 }
 
-export function homeIdParameterLoader({ request }: LoaderFunctionArgs) {
+function homeIdParameterLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const homeId = url.searchParams.get('homeId');
   if (homeId === null) return null;
@@ -55,7 +55,7 @@ export function homeIdParameterLoader({ request }: LoaderFunctionArgs) {
   return redirect(`${url.pathname}${url.search}${url.hash}`);
 }
 
-export function buildRoutes(): RouteObject[] {
+function buildRoutes(): RouteObject[] {
   return [
     {
       errorElement: <RouteErrorScreen />,

@@ -14,7 +14,7 @@ import { belongsTo } from '../offline/session-user';
 import { toast } from '../lib/toast';
 
 /** Quiet time before an autosave. */
-export const AUTOSAVE_DELAY_MS = 1_000;
+const AUTOSAVE_DELAY_MS = 1_000;
 /** While typing goes on, an autosave still happens after this many quiet periods. */
 const MAX_WAIT_FACTOR = 5;
 

@@ -25,7 +25,7 @@ import { useSignedIn } from './session';
 const ITEM_WRITE_TYPES = ['walkItem'] as const;
 
 /** Whether the user may read walk items at all (the items menu and routes). */
-export function canReadItems(access: Access): boolean {
+function canReadItems(access: Access): boolean {
   return hasAccess(access, RESOURCE_ACCESS.walkItems.read, 'read');
 }
 

@@ -94,7 +94,7 @@ const homeListShape: Parser<ActiveHome[]> = {
 };
 
 /** A record the app cannot read is skipped and logged rather than hiding every other home. */
-export async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[]> {
+async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[]> {
   const homes: ActiveHome[] = [];
   const pause = budgetedYield();
   for (const item of items) {
@@ -106,10 +106,10 @@ export async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[
   return homes;
 }
 
-export const homesQueryKey = ['field_homes', 'listActive'] as const;
+const homesQueryKey = ['field_homes', 'listActive'] as const;
 
 /** The mutation type of a home's writes (`home update`, `home updateStaff`). */
-export const HOME_MUTATION_TYPE = resourceDef('homes').mutationType ?? 'home';
+const HOME_MUTATION_TYPE = resourceDef('homes').mutationType ?? 'home';
 
 /**
  * A queued home write as the change it makes to the home: `updateStaff` sets one staff

@@ -59,7 +59,3 @@ export function toast(message: string, kind: ToastKind = 'default'): void {
 export function persistentToast(message: string, kind: ToastKind = 'error'): void {
   showToast(message, { variant: kind, persist: true });
 }
-
-export function dismissToasts(): void {
-  closeToast();
-}

@@ -13,7 +13,7 @@ export class WorkerJobError extends Error {
   }
 }
 
-export class WorkerTimeoutError extends Error {
+class WorkerTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`The worker did not answer within ${Math.round(timeoutMs / 1000)} s`);
     this.name = 'WorkerTimeoutError';

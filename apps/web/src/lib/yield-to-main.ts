@@ -6,7 +6,7 @@ export function yieldToMain(): Promise<void> {
 }
 
 /** Milliseconds of work between yields: well under the 50 ms of a long task on a phone. */
-export const WORK_BUDGET_MS = 10;
+const WORK_BUDGET_MS = 10;
 
 /**
  * A yield that happens only once the work since the last one took `budgetMs`: a loop over

@@ -10,7 +10,7 @@ import type { DraftRow, FieldDatabase, MutationRow } from './database';
 import { recordKeysOf } from './mutation-handlers';
 import { belongsTo } from './session-user';
 
-export const BACKUP_FORMAT = 'field-app-backup/1';
+const BACKUP_FORMAT = 'field-app-backup/1';
 
 interface Backup {
   mutations: Array<QueuedMutation & { author?: string }>;
@@ -50,7 +50,7 @@ function parseBackup(text: string): Backup {
   };
 }
 
-export class BackupError extends Error {
+class BackupError extends Error {
   constructor(cause: unknown) {
     super(MESSAGES.backupFailed, { cause });
     this.name = 'BackupError';

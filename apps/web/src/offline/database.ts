@@ -52,12 +52,12 @@ export interface CacheRow {
   updatedAt: number;
 }
 
-export interface MetadataRow {
+interface MetadataRow {
   key: string;
   value: unknown;
 }
 
-export interface ThumbnailRow {
+interface ThumbnailRow {
   fileId: string;
   thumbnail: string;
 }
@@ -119,7 +119,7 @@ export type FieldDatabase = Dexie & {
  * version 5 adds the two stores of homes kept on the device and keeps every other store
  * and its data.
  */
-export const DEVICE_DB_VERSION = LOCAL_DB.version + 1;
+const DEVICE_DB_VERSION = LOCAL_DB.version + 1;
 
 /** Thrown where the browser has no IndexedDB; its message is the spec's text. */
 export class IndexedDbUnsupportedError extends Error {

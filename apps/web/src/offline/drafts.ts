@@ -68,7 +68,7 @@ export function isDraftExpired(
   return !(draftExpiry(draft) > now);
 }
 
-export function draftKey(homeRID: string, formTitle: string, id: string = crypto.randomUUID()) {
+function draftKey(homeRID: string, formTitle: string, id: string = crypto.randomUUID()) {
   return `${homeRID}:${formTitle}:${id}`;
 }
 

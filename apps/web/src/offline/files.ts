@@ -9,7 +9,7 @@ import type { FieldDatabase } from './database';
 import type { ReadFileForUpload } from './mutation-handlers';
 import type { MutationQueue } from './mutation-queue';
 
-export class FileNotFoundError extends Error {
+class FileNotFoundError extends Error {
   constructor() {
     super(MESSAGES.fileNotFound);
     this.name = 'FileNotFoundError';
@@ -21,7 +21,7 @@ export class FileNotFoundError extends Error {
  * or IndexedDB refused it): nothing is kept, and the user is asked to retry
  * (`Failed to save your data, please retry.`).
  */
-export class FileSaveError extends Error {
+class FileSaveError extends Error {
   constructor(cause: unknown) {
     super(MESSAGES.saveDataFailed, { cause });
     this.name = 'FileSaveError';

@@ -11,7 +11,7 @@ import { checkStorage } from './storage-health';
 
 const HEARTBEAT_KEY = 'health:last-check';
 
-export type HealthIssue =
+type HealthIssue =
   | { kind: 'database'; error: unknown }
   | { kind: 'stuck-writes'; count: number }
   | { kind: 'storage'; report: StorageReport };

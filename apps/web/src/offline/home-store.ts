@@ -27,7 +27,7 @@ export interface SyncedHome {
   lists: Record<string, StoredRecord[]>;
 }
 
-export interface SyncPassInfo {
+interface SyncPassInfo {
   /** When the pass started (ms); the lists are at least this fresh. */
   at: number;
   /** The lists the pass brought for every home. */
@@ -37,7 +37,7 @@ export interface SyncPassInfo {
   previous?: ReadonlyMap<string, HomeSyncRow>;
 }
 
-export interface StoredList {
+interface StoredList {
   records: StoredRecord[];
   /** When the list was last read from the server (ms). */
   syncedAt: number;
@@ -97,9 +97,7 @@ function fingerprint(text: string): string {
  * What a home's lists look like at a glance: per list its count and newest `updatedAt`
  * (the server stamps every change; a delete changes the count), fingerprinted.
  */
-export function homeStamp(
-  lists: Readonly<Record<string, readonly StoredRecord[] | undefined>>,
-): string {
+function homeStamp(lists: Readonly<Record<string, readonly StoredRecord[] | undefined>>): string {
   const parts: string[] = [];
   for (const resource of Object.keys(lists).sort()) {
     const records = lists[resource] ?? [];

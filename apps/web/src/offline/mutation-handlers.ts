@@ -16,7 +16,7 @@ export class PermanentMutationError extends Error {
   }
 }
 
-export interface HandlerContext {
+interface HandlerContext {
   client: ApiClient;
   /** `Idempotency-Key: <mutation id>` and anything else the queue adds. */
   headers: Record<string, string>;
@@ -26,7 +26,7 @@ export interface HandlerContext {
 export type MutationData = Record<string, unknown>;
 
 /** One API call that carries a write: what a batch request carries for it. */
-export interface WriteRequest {
+interface WriteRequest {
   method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
@@ -89,7 +89,7 @@ const idQuery = (data: MutationData): string => `?id=${encodeURIComponent(str(da
  * change answer with the record; one without its id left the client unable to tell
  * which record the server saved, and sending it again would not change that.
  */
-export function requireRecordId(answer: unknown): PermanentMutationError | undefined {
+function requireRecordId(answer: unknown): PermanentMutationError | undefined {
   const id =
     typeof answer === 'object' && answer !== null && 'id' in answer ? answer.id : undefined;
   return typeof id === 'string' && id !== ''

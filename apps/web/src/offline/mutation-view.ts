@@ -5,7 +5,7 @@
 import type { MutationRow } from './database';
 import { writeOrderOf } from './mutation-handlers';
 
-export type QueuedWriteState = 'waiting' | 'sending' | 'failed' | 'conflict';
+type QueuedWriteState = 'waiting' | 'sending' | 'failed' | 'conflict';
 
 export interface QueuedWriteSummary {
   id: string;

@@ -18,13 +18,13 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 }
 
 /** Direct mutations (outside the queue): up to 5 retries, none on 4xx. */
-export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+function shouldRetryMutation(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < QUERY.mutationRetries;
 }
 
 /** Exponential backoff capped at 30 s. */
-export function retryDelay(failureCount: number): number {
+function retryDelay(failureCount: number): number {
   return Math.min(1000 * 2 ** failureCount, QUERY.backoffCapMs);
 }
 

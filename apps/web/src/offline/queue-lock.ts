@@ -5,7 +5,7 @@
 import { STORAGE } from '@field/domain';
 import type { FieldDatabase } from './database';
 
-export type LockResult<T> = { acquired: true; value: T } | { acquired: false };
+type LockResult<T> = { acquired: true; value: T } | { acquired: false };
 
 export interface QueueLock {
   /** Runs `task` holding the lock, or returns `{ acquired: false }` at once if it is taken. */

@@ -223,20 +223,6 @@ export function useOnlineStatus(): boolean {
   return useSyncExternalStore(connection.subscribe, connection.isOnline);
 }
 
-/** Drafts, optionally of one home and form, newest first, live. */
-export function useDrafts(filter: { homeRID?: string; formTitle?: string } = {}): DraftRow[] {
-  const { db, drafts } = useOfflineEngine();
-  const user = useSessionUserId();
-  const { homeRID, formTitle } = filter;
-  return (
-    useLiveQuery(
-      async () =>
-        (await drafts.list({ homeRID, formTitle })).filter((d) => belongsTo(d.author, user)),
-      [db, drafts, homeRID, formTitle, user],
-    ) ?? []
-  );
-}
-
 /** Expired drafts for the expired-drafts dialog, live. */
 export function useExpiredDrafts(): DraftRow[] {
   const { db, drafts } = useOfflineEngine();

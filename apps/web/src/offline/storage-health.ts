@@ -52,7 +52,7 @@ export async function checkStorage(
   return { usage, quota, ratio, level: 'ok' };
 }
 
-export function isQuotaExceeded(error: unknown): boolean {
+function isQuotaExceeded(error: unknown): boolean {
   const names = ['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED'];
   if (error instanceof DOMException || error instanceof Error) {
     if (names.includes(error.name)) return true;

@@ -18,7 +18,7 @@ import type { ChunkRunner } from './sync-chunk-runner';
 import { createPageChunkRunner } from './sync-chunk-runner';
 import { KEEP_HOMES_KEY } from './storage-health';
 
-export interface SyncList {
+interface SyncList {
   /** What it is, for errors (`employees`). */
   name: string;
   run(signal: AbortSignal): Promise<unknown>;
@@ -43,7 +43,7 @@ export interface SyncPlan {
   afterChunkReads?: ChunkKeep['withList'];
 }
 
-export type SyncState = 'idle' | 'syncing' | 'failed';
+type SyncState = 'idle' | 'syncing' | 'failed';
 
 export interface SyncStatus {
   state: SyncState;

@@ -26,7 +26,7 @@ const SLICE = 50;
  * The records of an answer checked with the resource's schema, a slice at a time; a record
  * the app cannot read is skipped (and counted in the console) rather than failing every home.
  */
-export async function checkRecords(
+async function checkRecords(
   resource: Resource,
   items: readonly unknown[],
 ): Promise<StoredRecord[]> {
@@ -66,7 +66,7 @@ async function listOf(bytes: ArrayBuffer, parse: ParseBytes): Promise<unknown[]>
 }
 
 /** One chunk's homes as their answers are added. */
-export class ChunkHomes {
+class ChunkHomes {
   private readonly homes: Map<string, SyncedHome>;
   private readonly homeOfJob = new Map<string, string>();
 
@@ -129,7 +129,7 @@ export interface ChunkKept {
   listed: SyncedHome[];
 }
 
-export function keptOf(homes: readonly SyncedHome[], keep: ChunkKeep): ChunkKept {
+function keptOf(homes: readonly SyncedHome[], keep: ChunkKeep): ChunkKept {
   const wanted = new Set(keep.homeIds);
   const withList = keep.withList;
   const shown = homes.filter((home) => wanted.has(home.homeId));

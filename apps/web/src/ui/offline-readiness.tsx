@@ -49,7 +49,7 @@ import { TAP_HEIGHT as TAP } from './touch';
 const PAGE = 50;
 
 /** Bytes as people read them: 812 KB, 3.4 MB. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

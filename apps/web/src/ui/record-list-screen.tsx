@@ -46,7 +46,7 @@ import { FieldInput, emptyValue } from './record-fields';
 
 import { TAP } from './touch';
 
-export type { FieldOption, RecordField, ScreenContext } from './record-fields';
+export type { FieldOption, ScreenContext } from './record-fields';
 
 export interface RecordScreenConfig {
   resource: Resource;

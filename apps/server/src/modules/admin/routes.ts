@@ -73,7 +73,7 @@ function isPending(scopes: readonly Scope[]): boolean {
 }
 
 /** A user as the administration screen lists it. */
-export function toAdminUser(row: UserRow, scopes: Scope[], providers: string[] = []) {
+function toAdminUser(row: UserRow, scopes: Scope[], providers: string[] = []) {
   return {
     ...toUserDocument(row, scopes),
     approved: !isPending(scopes),

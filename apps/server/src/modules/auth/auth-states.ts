@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { AuthStatesTable, Database } from '../../db/schema.js';
 
-export const AUTH_STATE_LIFETIME_MS = 10 * 60_000;
+const AUTH_STATE_LIFETIME_MS = 10 * 60_000;
 
 export class AuthStates {
   constructor(private readonly db: Kysely<Database>) {}

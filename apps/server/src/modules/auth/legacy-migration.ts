@@ -9,12 +9,11 @@ import { AppError } from '../../http/errors.js';
 import type { UserRepository, UserRow } from '../users/repository.js';
 
 /** The legacy construction document: its field data and its four scope lists. */
-export const legacyConstructionSchema = z.object({
+const legacyConstructionSchema = z.object({
   ...legacyScopesSchema.shape,
   role: z.string().min(1).max(100).optional(),
   airtableId: z.string().min(1).max(64).nullable().optional(),
 });
-export type LegacyConstructionData = z.infer<typeof legacyConstructionSchema>;
 
 export async function migrateLegacyData(
   users: UserRepository,

@@ -9,7 +9,7 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config.js';
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

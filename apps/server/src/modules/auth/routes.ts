@@ -19,7 +19,7 @@ import type { PasswordResets } from './password-resets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.js';
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 export interface AuthDeps {
   users: UserRepository;

@@ -13,9 +13,9 @@ import type { AuthChanges } from '../../http/auth-changes.js';
 import { authChangesOf } from '../../http/auth-changes.js';
 import type { TokenService } from './tokens.js';
 
-export const REFRESH_COOKIE = 'field_refresh';
+const REFRESH_COOKIE = 'field_refresh';
 /** The cookie goes only to the auth endpoints, never with ordinary API calls. */
-export const REFRESH_COOKIE_PATH = '/api/auth';
+const REFRESH_COOKIE_PATH = '/api/auth';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -17,7 +17,7 @@ const PagingOctokit = Octokit.plugin(paginateRest);
 const FETCH_TIMEOUT_MS = 30_000;
 const BODY_LIMIT = 2000;
 
-export const CHANGELOG_MESSAGES = {
+const CHANGELOG_MESSAGES = {
   notConfigured:
     'The release roadmap is not set up: no code-host repository is configured (CHANGELOG_REPOSITORY).',
   stale: 'The release roadmap could not be refreshed from the code host; showing the copy saved',
@@ -55,9 +55,9 @@ const hostIssueSchema = z.looseObject({
   user: z.looseObject({ login: z.string() }).nullish(),
 });
 
-export type ChangelogMilestone = NonNullable<ChangelogIssue['milestone']>;
+type ChangelogMilestone = NonNullable<ChangelogIssue['milestone']>;
 export type StateGroup = ChangelogAnswer['groups'][number];
-export type MilestoneGroup = StateGroup['milestones'][number];
+type MilestoneGroup = StateGroup['milestones'][number];
 export type ChangelogStatus = ChangelogAnswer['status'];
 
 const storedSchema = z.array(changelogIssueSchema);

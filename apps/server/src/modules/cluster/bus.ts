@@ -19,7 +19,7 @@ import { readAuthChange } from '../../http/auth-changes.js';
 import type { ListCache } from '../records/list-cache.js';
 import type { Executor } from '../records/repository.js';
 
-export type Topic = 'auth' | 'notifications' | 'records';
+type Topic = 'auth' | 'notifications' | 'records';
 
 type Listener = (payload: unknown) => void;
 
@@ -86,7 +86,7 @@ class Listeners {
 }
 
 /** One process: messages go round in memory. */
-export function localBus(log: FastifyBaseLogger): Bus {
+function localBus(log: FastifyBaseLogger): Bus {
   const listeners = new Listeners();
   return {
     publish: (topic, payload) => listeners.deliver(topic, payload, log),
@@ -100,12 +100,12 @@ export function localBus(log: FastifyBaseLogger): Bus {
 }
 
 /** The channel of a database schema (suites of the test database each have their own). */
-export function channelOf(schema: string | undefined): string {
+function channelOf(schema: string | undefined): string {
   return `field_app_${(schema ?? 'public').replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 63);
 }
 
 /** Several processes on PostgreSQL: LISTEN on a connection of its own, NOTIFY through the pool. */
-export function postgresBus(database: DatabaseHandle, log: FastifyBaseLogger): Bus {
+function postgresBus(database: DatabaseHandle, log: FastifyBaseLogger): Bus {
   const url = database.url;
   if (url === undefined) throw new Error('postgresBus needs the database URL');
   const channel = channelOf(database.schema);

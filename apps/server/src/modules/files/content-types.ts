@@ -6,7 +6,7 @@ const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const PARAMETER = `[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\x00-\\x1f\\x7f]*")`;
 const MIME_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:${PARAMETER})*$`);
 
-export const MAX_CONTENT_TYPE_LENGTH = 200;
+const MAX_CONTENT_TYPE_LENGTH = 200;
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 export function isValidContentType(value: string): boolean {

@@ -34,7 +34,7 @@ const uploadSchema = z.object({
 /** The profile picture's key in a user's folder, the one file a user folder holds. */
 export const PROFILE_PICTURE = 'profilePicture';
 
-export interface FilePath {
+interface FilePath {
   collection: string;
   key: string;
   segments: string[];
@@ -46,7 +46,7 @@ const MAX_KEY = 400;
 const MAX_USER_ID = 64;
 
 /** Splits and checks `collection/key...`; no empty, '.' or '..' segment passes. */
-export function parseFilePath(raw: string, minSegments = 2): FilePath {
+function parseFilePath(raw: string, minSegments = 2): FilePath {
   const segments = raw.split('/');
   const [collection = '', ...rest] = segments;
   const key = rest.join('/');

@@ -38,7 +38,7 @@ export interface HubOptions {
  * oldest: that is the likeliest to be dead (a phone that changed networks), and refusing
  * the new one would leave the user without live updates until the dead ones time out.
  */
-export const MAX_STREAMS_PER_USER = 5;
+const MAX_STREAMS_PER_USER = 5;
 
 const USERS_PER_QUERY = 500;
 const ROWS_PER_QUERY = 500;

@@ -28,7 +28,7 @@ export interface NewNotification {
   createdAt?: string;
 }
 
-export interface CountPair {
+interface CountPair {
   total: number;
   unread: number;
 }

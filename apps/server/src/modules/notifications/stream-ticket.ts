@@ -8,7 +8,7 @@ import { SignJWT, jwtVerify } from 'jose';
 
 const ISSUER = 'field-app';
 const AUDIENCE = 'field-app-notification-stream';
-export const STREAM_TICKET_TTL_SECONDS = 60;
+const STREAM_TICKET_TTL_SECONDS = 60;
 
 export interface StreamTickets {
   issue(userId: string): Promise<{ ticket: string; expiresAt: string }>;

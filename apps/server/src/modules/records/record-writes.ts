@@ -15,7 +15,7 @@ import type { RouteDeps } from './deps.js';
 import { toApiRecord } from './repository.js';
 
 /** The fields a client may store: everything but the id and the server's times. */
-export function clientFields(input: Record<string, unknown>): Record<string, unknown> {
+function clientFields(input: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = { ...input };
   delete data['id'];
   for (const field of SERVER_FIELDS) delete data[field];

@@ -12,7 +12,7 @@ import type { Access } from '@field/domain';
 import { canOpenRoute, findRoute } from '@field/domain';
 import { EXTERNAL_LINKS } from '../../ui/links';
 
-export const MANAGE_HOMES_ROUTE = '/collaboration/homes';
+const MANAGE_HOMES_ROUTE = '/collaboration/homes';
 
 export interface MenuFooterLinks {
   manageYourHomes: string;

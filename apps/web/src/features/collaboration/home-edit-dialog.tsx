@@ -11,7 +11,7 @@ import type { ActiveHome, HomeWrites } from '../../data/homes';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 /** The fields a home update may change here (section 3; not its ids, not its staff). */
-export const HOME_EDIT_FIELDS = [
+const HOME_EDIT_FIELDS = [
   { name: 'Address' },
   { name: 'Status' },
   { name: 'KOVA Status' },
@@ -39,7 +39,7 @@ function initialValues(home: ActiveHome): Values {
 }
 
 /** The fields whose value differs from the home's: the body of section 7's update. */
-export function changedFields(home: ActiveHome, values: Values): Values {
+function changedFields(home: ActiveHome, values: Values): Values {
   const changes: Values = {};
   for (const name of NAMES) {
     const before = home[name];

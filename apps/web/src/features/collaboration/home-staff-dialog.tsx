@@ -20,7 +20,7 @@ export interface EmployeeOption {
 }
 
 /** A home's list of one staff type (ids); none where the home has no such list. */
-export function staffOf(home: ActiveHome, staffType: string): string[] {
+function staffOf(home: ActiveHome, staffType: string): string[] {
   // Safe: read as a plain record, the value checked below.
   const value = (home as Readonly<Record<string, unknown>>)[staffType];
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];

@@ -18,7 +18,7 @@ export interface SentRequest {
 }
 
 /** What to do with one request: undefined passes it through. */
-export type Fault =
+type Fault =
   | undefined
   | 'lose-response'
   | 'fail'

@@ -57,7 +57,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** An RGBA PNG whose pixels `paint(x, y)` gives as [r, g, b, a]. */
-export function encodePng(
+function encodePng(
   width: number,
   height: number,
   paint: (x: number, y: number) => readonly [number, number, number, number],
@@ -98,7 +98,7 @@ export function photoPng(seed: number, width = 160, height = 120): Uint8Array {
 }
 
 /** A drawn signature: a dark wave on a transparent background, as a signature pad gives. */
-export function signaturePng(seed: number): Uint8Array {
+function signaturePng(seed: number): Uint8Array {
   const width = 300;
   const height = 100;
   return encodePng(width, height, (x, y) => {

@@ -165,7 +165,7 @@ const envSchema = envFields.transform((e, ctx) => {
   return { ...e, fileStorage };
 });
 
-/** Sign-in providers of section 5; each is on when {NAME}_CLIENT_ID and _SECRET are set. */
+/** Sign-in providers (docs/api.md); each is on when {NAME}_CLIENT_ID and _SECRET are set. */
 export const SOCIAL_PROVIDERS = [
   'google',
   'facebook',

@@ -2,7 +2,7 @@
 // strings with milliseconds, so one schema and one set of queries serve SQLite and
 // PostgreSQL alike (ISO strings of one width sort as times).
 
-/** Field records of every resource of section 7, one row each, keyed by kind. */
+/** Field records of every resource of docs/api.md (Field data), one row each, keyed by kind. */
 export interface RecordsTable {
   kind: string;
   id: string;
@@ -115,7 +115,7 @@ interface SignInFailuresTable {
   locked_until: string | null;
 }
 
-/** Per-user notifications (section 3); `read` is 0/1, `metadata` JSON. */
+/** Per-user notifications (docs/entities.md); `read` is 0/1, `metadata` JSON. */
 export interface NotificationsTable {
   id: string;
   user_id: string;

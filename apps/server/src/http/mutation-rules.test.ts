@@ -1,5 +1,6 @@
-// Section 5 over real HTTP: every mutation type's missing required fields answer 400 with
-// the exact message, before any access to data, on each available database.
+// The payload rules (docs/product.md, Validation) over real HTTP: every mutation type's
+// missing required fields answer 400 with the exact message, before any access to data,
+// on each available database.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../test/databases.js';

@@ -63,7 +63,7 @@ export function requireObject(value: unknown, message: string): Record<string, u
   return value as Record<string, unknown>; // Safe: checked to be a non-array object above.
 }
 
-/** Section 5's payload rules, with their exact messages, as a 400. */
+/** The payload rules (docs/product.md, Validation), with their exact messages, as a 400. */
 export function checkMutation(type: string, operation: string, data: unknown): void {
   const check = validateMutationPayload(type, operation, data);
   if (!check.ok) throw badRequest(check.message);

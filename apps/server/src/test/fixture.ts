@@ -1,5 +1,5 @@
 // A small world for API tests: three homes (one a test home), people, and one or more
-// records of every kind, so each call of section 7 has real data to answer with.
+// records of every kind, so each call of docs/api.md has real data to answer with.
 
 import type { TestServer } from './test-server.js';
 import {

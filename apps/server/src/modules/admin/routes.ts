@@ -31,7 +31,7 @@ export interface AdminDeps extends AuthDeps {
 
 const SINGLE_SCOPES: readonly string[] = [...SCOPES, ADMIN_SCOPE, DEMO_SCOPE];
 
-/** A scope the catalogue knows: a group of section 5, or a single scope. */
+/** A scope the catalogue knows: a group (docs/product.md, Roles and access), or a single scope. */
 const scopeInput = z
   .object({
     value: z.string().min(1).max(100),

@@ -1,6 +1,7 @@
 // Each demo account, signed in for real, against every read route and every kind of
 // write of the API and the account and administration routes: success, 401 or 403
-// exactly as section 5's access rule (with the domain's group expansion) says.
+// exactly as the access rule of docs/product.md (Roles and access) says, with the domain's
+// group expansion.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Requirement } from '@field/domain';

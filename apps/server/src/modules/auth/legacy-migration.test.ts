@@ -1,5 +1,6 @@
 // First sign-in of a user with legacy construction data: it moves into the field
-// document and scopes once; a failure signs the user out with section 8's message.
+// document and scopes once; a failure signs the user out with the migration's failure
+// message (docs/api.md, Accounts and sessions).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/databases.js';

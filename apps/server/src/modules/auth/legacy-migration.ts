@@ -1,6 +1,7 @@
 // First sign-in of a user with legacy construction data: the old document's role,
-// employee id and scope lists move into the field document and scopes (section 4), and
-// the user is marked migrated. A failure signs the user out with section 8's message.
+// employee id and scope lists move into the field document and scopes, and the user is
+// marked migrated. A failure signs the user out with the migration's failure message
+// (docs/api.md, Accounts and sessions).
 
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // Sign-in providers over OpenID Connect / OAuth 2 (openid-client): the seven social
-// providers of section 5, each on only when its client id and secret are configured, and
+// providers of docs/api.md, each on only when its client id and secret are configured, and
 // the company single sign-on as one more OIDC provider. Discovery runs on first use and
 // is cached; a failed discovery is retried on the next sign-in.
 

@@ -60,7 +60,7 @@ function checkNewPassword(password: string): void {
 
 /**
  * Everything a sign-in of any kind does once the user is known: the first-sign-in
- * migration of legacy data (section 4; on failure no session and the cookie cleared),
+ * migration of legacy data (docs/api.md; on failure no session and the cookie cleared),
  * then a new session family.
  */
 export async function completeSignIn(

@@ -1,4 +1,4 @@
-// `GET /api/changelog`: the release roadmap for any signed-in user (section 2).
+// `GET /api/changelog`: the release roadmap for any signed-in user (docs/api.md).
 
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth.js';

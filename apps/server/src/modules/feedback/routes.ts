@@ -1,4 +1,4 @@
-// The feedback widget's storage (section 2, "Send Feedback"): any signed-in user sends a
+// The feedback widget's storage (docs/api.md, Feedback): any signed-in user sends a
 // message tagged with recordId, homeID, homeRID and address; admins read them.
 
 import { randomUUID } from 'node:crypto';

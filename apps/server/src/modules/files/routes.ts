@@ -1,4 +1,4 @@
-// Cloud file storage of section 7: uploads at `collection/key`, profile pictures at
+// Cloud file storage (docs/api.md, Files): uploads at `collection/key`, profile pictures at
 // `users/{id}/profilePicture`, deletes and folder listings. Metadata in the files table,
 // bytes in the file store. SQL for files lives here.
 

@@ -11,7 +11,7 @@ import type { Database, NotificationsTable } from '../../db/schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A notification as the API shows it (section 3), plus deletedAt for the stream. */
+/** A notification as the API shows it (docs/api.md), plus deletedAt for the stream. */
 export type ApiNotification = Notification & { deletedAt: string | null };
 
 export interface NewNotification {

@@ -1,6 +1,6 @@
-// The notifications centre under /api/notifications (sections 2, 3, 4): the signed-in
-// user's list by filter tab and page, counts, mark read, mark all read, delete, a live
-// stream (Server-Sent Events), and admins' announcements. docs/api.md has the shapes.
+// The notifications centre under /api/notifications: the signed-in user's list by filter
+// tab and page, counts, mark read, mark all read, delete, a live stream (Server-Sent
+// Events), and admins' announcements. docs/api.md has the shapes.
 
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';

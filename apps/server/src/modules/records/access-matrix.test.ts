@@ -1,4 +1,4 @@
-// Every read call of section 7: real data to a user holding its scope, 403 to a user
+// Every read call of docs/api.md: real data to a user holding its scope, 403 to a user
 // holding every other scope, 401 without a token; on each available database.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Field records of every resource of section 7. The records table keeps each record's
+// Field records of every resource of docs/api.md. The records table keeps each record's
 // fields as JSON next to the few keys the API looks records up by (home, parent, time),
 // so every resource shares one set of parameterised queries. SQL for records lives here.
 

@@ -1,4 +1,4 @@
-// Writes of section 7 end to end: created, changed and deleted records as a client sees
+// Writes of docs/api.md end to end: created, changed and deleted records as a client sees
 // them, write scopes, tombstones in the differential lists, and the batch calls' limits.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

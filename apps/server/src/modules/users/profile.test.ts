@@ -1,5 +1,5 @@
 // The profile: names, a profile picture at users/{id}/profilePicture and the photo URL,
-// with section 5's messages when a part is missing.
+// with the messages of docs/product.md (Validation) when a part is missing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/databases.js';

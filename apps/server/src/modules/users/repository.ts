@@ -337,7 +337,7 @@ export class UserRepository {
   }
 }
 
-/** The user document of section 3. */
+/** The user document (docs/entities.md). */
 export function toUserDocument(user: UserRow, scopes: Scope[]): UserDocument {
   return {
     id: user.id,

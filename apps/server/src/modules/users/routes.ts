@@ -1,5 +1,6 @@
 // The signed-in user's profile: names, profile picture (stored at
-// users/{id}/profilePicture) and photo URL, with section 5's messages for missing parts.
+// users/{id}/profilePicture) and photo URL, with the messages of docs/product.md
+// (Validation) for missing parts.
 // A user changes their own profile; an admin may change anyone's.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';

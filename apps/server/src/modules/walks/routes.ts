@@ -1,4 +1,4 @@
-// Walk items and the five walk record kinds of section 7 (`/field_walks/...`).
+// Walk items and the five walk record kinds of docs/api.md (`/field_walks/...`).
 
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -172,7 +172,7 @@ function rulesOf(kind: WalkKind): KindRules {
   };
 }
 
-/** A walk kind's writes: `submit` and `update/{id}` (section 7). */
+/** A walk kind's writes: `submit` and `update/{id}` (docs/api.md). */
 export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind: WalkKind): void {
   const base = RESOURCE_DEFS[kind].base;
   const rules = rulesOf(kind);

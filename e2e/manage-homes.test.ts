@@ -156,7 +156,7 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
       await openManageHomes(page, base);
       const card = await homeCard(page, home, String(home['Address']));
       await editAddress(page, card, address);
-      // Section 8's persistent toast, and the home's own state.
+      // The persistent error toast, and the home's own state.
       await page.getByText('Error updating data: No record ID returned from the server.').waitFor();
       await expect
         .poll(() => card.getByTestId('sync-state').textContent(), { timeout: 15_000 })

@@ -32,7 +32,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
     return homesSchema.parse(answer.body);
   }
 
-  /** The in-construction view of "my homes" (section 6). */
+  /** The in-construction view of "my homes" (docs/product.md, Roles and access). */
   function myHomes(homes: readonly ApiHome[], employeeId: string): ApiHome[] {
     return homes.filter(
       (home) =>

@@ -15,14 +15,14 @@ export function openOfType(items: readonly ApiRecord[], walk: string): number {
   return items.filter((i) => i['Walk'] === walk && i['Status'] !== 'Complete').length;
 }
 
-/** The count the items screen shows for a section 3 key, once it shows `expected`. */
+/** The count the items screen shows for an open-item count key, once it shows `expected`. */
 export async function screenCount(page: Page, key: string, expected: number): Promise<void> {
   await page
     .locator(`[data-testid="open-item-counts"] [data-count-key="${key}"][data-count="${expected}"]`)
     .waitFor();
 }
 
-/** The side menu's badge for a section 3 key, once it shows `expected` (none for 0). */
+/** The side menu's badge for an open-item count key, once it shows `expected` (none for 0). */
 export async function menuBadge(page: Page, key: string, expected: number): Promise<void> {
   const badge = page.locator(`nav [data-testid="menu-badge"][data-count-key="${key}"]`);
   if (expected === 0) {

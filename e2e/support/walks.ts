@@ -6,7 +6,7 @@ import { getList } from './offline.js';
 
 export const WALKS = '/api/field_walks';
 
-/** The records a walk form writes (spec-clarifications: walk kinds). */
+/** The records a walk form writes (walk kinds and closing types: docs/api.md). */
 export const FORM_KIND: Readonly<Record<string, { kind: string; type?: string }>> = {
   'home-start': { kind: 'homeStart' },
   'pre-drywall': { kind: 'preDrywall' },

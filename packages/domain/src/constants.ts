@@ -1,4 +1,4 @@
-// Business constants and limits of section 9 of the specification, in one place.
+// Business constants and limits of the product (docs/product.md, Constants), in one place.
 
 export const APP_VERSION = '2.0.7';
 export const APP_BUILD_DATE = '2025-03-11';
@@ -29,7 +29,7 @@ export const QUERY = {
 export const QUEUE = {
   /** After more than this many retries a queued mutation becomes failed. */
   maxRetries: 3,
-  /** Section 4's "parallel batches of 5". */
+  /** The queue replays in parallel batches of 5 (docs/product.md, States). */
   batchSize: 5,
   /**
    * Batches of `batchSize` sent at once in one `POST /api/batch` request (ours, not the

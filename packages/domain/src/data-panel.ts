@@ -1,4 +1,4 @@
-// The data side panel's geometry (sections 4 and 9): how tall it may be, how tall it
+// The data side panel's geometry (docs/product.md, Constants): how tall it may be, how tall it
 // opens, and what a drag leaves it as when released.
 
 import { DATA_PANEL } from './constants.js';

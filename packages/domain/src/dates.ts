@@ -1,6 +1,5 @@
-// Dates as the spec shows them (section 9): MM/DD/YYYY, and relative labels for recent
-// times. No schema library here, so code that only formats dates (the PDF worker) stays
-// small.
+// Dates as the product shows them: MM/DD/YYYY, and relative labels for recent times. No schema
+// library here, so code that only formats dates (the PDF worker) stays small.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

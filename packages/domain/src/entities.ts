@@ -1,6 +1,6 @@
-// Entity schemas of section 3. Field names are the specification's, spaces and all, so a
-// client written against the specification works unchanged. Fields the specification
-// leaves out ("fields not shown") are ours and listed in docs/entities.md.
+// Entity schemas (docs/entities.md). Field names are the specification's, spaces and all, so a
+// client written against the specification works unchanged. Fields the specification leaves out
+// ("fields not shown") are ours and listed in docs/entities.md.
 
 import { z } from './zod.js';
 import { CLOSING_TYPES, ITEM_STATUSES, WALK_TYPES } from './walks.js';
@@ -121,7 +121,7 @@ export const NOTIFICATION_APPS = [
   'notification_info_portal',
 ] as const;
 
-/** `home_info_portal` is the other reading of the last category (section 2). */
+/** `home_info_portal` is the other reading of the last notifications tab. */
 export function normalizeNotificationApp(value: string): string {
   return value === 'home_info_portal' ? 'notification_info_portal' : value;
 }
@@ -493,7 +493,7 @@ export const localSettingsSchema = z.object({
 });
 export type LocalSettings = z.infer<typeof localSettingsSchema>;
 
-/** A note on a home as stored (spec-clarifications, "Notes and buyers"). */
+/** A note on a home as stored (ours: the spec has the route only; docs/api.md). */
 export const noteSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
   Text: z.string(),
@@ -501,7 +501,7 @@ export const noteSchema = z.extend(recordMetaSchema, {
   Date: z.optional(z.string()),
 });
 
-/** A buyer of a home as stored (spec-clarifications, "Notes and buyers"). */
+/** A buyer of a home as stored (ours: the spec has the route only; docs/api.md). */
 export const buyerSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
   Name: z.string(),

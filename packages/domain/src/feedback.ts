@@ -1,5 +1,5 @@
-// The feedback widget's payload (section 2: Send Feedback, tagged with recordId, homeID,
-// homeRID and address), checked by the form and by `POST /api/feedback` alike.
+// The feedback widget's payload (Send Feedback, tagged with recordId, homeID, homeRID and address),
+// checked by the form and by `POST /api/feedback` alike.
 
 import { z } from './zod.js';
 

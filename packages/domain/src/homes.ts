@@ -1,5 +1,7 @@
-// Which homes a list shows (sections 2 and 6, spec-clarifications "Testing mode"): all
-// homes or "my homes", the in-construction view, testing mode and the address search.
+// Which homes a list shows (docs/product.md, Roles and access): all homes or "my homes", the
+// in-construction view, testing mode and the address search. Testing mode restricts every
+// home list and the in-construction view to `Test Home`; without it, the in-construction
+// view leaves out `Test Home` and KOVA `Cancelled`.
 
 import type { Home } from './entities.js';
 import { HOME_TEST_STATUS, KOVA_CANCELLED } from './entities.js';
@@ -57,7 +59,7 @@ export function homeList<T extends HomeLike>(
   );
 }
 
-/** Section 5: the home search matches the Address, case-insensitive substring. */
+/** The home search matches the Address, case-insensitive substring. */
 export function filterByAddress<T extends Pick<Home, 'Address'>>(
   homes: readonly T[],
   query: string,

@@ -13,7 +13,7 @@ import {
 } from './messages.js';
 import { STAFF_TYPES } from './staff.js';
 
-describe('message templates (sections 5 and 8)', () => {
+describe('message templates', () => {
   it('fills the templates', () => {
     expect(missingFieldMessage('Name', 'update', 'walkItem')).toBe(
       'Missing required field "Name" for operation "update" in mutation type "walkItem"',

@@ -1,11 +1,11 @@
-// Every user-visible message the specification gives (sections 5 and 8), word for word,
-// plus the few the server needs that the specification leaves to us (marked "ours").
+// Every user-visible message the specification gives (docs/product.md, Validation and Messages),
+// word for word, plus the few the server needs that the specification leaves to us (marked "ours").
 
 import { STAFF_TYPES } from './staff.js';
 import { MAX_BATCH_IDS } from './constants.js';
 
 export const MESSAGES = {
-  // Section 5: validation.
+  // Validation.
   unsupportedOperation: 'Unsupported operation',
   homeIdRequired: 'Home ID is required',
   walkIdRequired: 'Walk ID is required',
@@ -24,7 +24,7 @@ export const MESSAGES = {
   noRecordId: 'No record ID returned from the server.',
   unsupportedProvider: 'Unsupported provider',
 
-  // Section 8: toasts.
+  // Toasts.
   noInternet: 'No internet connection. Please try again when you are online.',
   signInFailed: 'Error signing in with email and password',
   logoutFailed: 'Logout failed. Please try again.',
@@ -40,7 +40,7 @@ export const MESSAGES = {
   errorSavingData: 'Error saving data',
   errorUpdatingData: 'Error updating data',
 
-  // Section 8: storage and queue.
+  // Storage and queue.
   noIndexedDb: 'Your browser does not support IndexedDB. Some functionalities may be limited.',
   storageNearlyFull: 'Storage nearly full. Consider backing up data and clearing cache.',
   storageHigh: 'Storage usage is high. Consider backing up data.',
@@ -58,13 +58,13 @@ export const MESSAGES = {
   backupFailed: 'Failed to backup data.',
   syncFailed: 'Some changes failed to synchronize. Please check your Mutation Queue.',
 
-  // Section 8: circuit breaker.
+  // Circuit breaker.
   systemIssues: 'The system is currently experiencing multiple issues. Please try again later.',
   systemUnavailable:
     'Multiple errors detected. The system is temporarily unavailable. Please try again later.',
   unexpectedError: 'An unexpected error has occurred',
 
-  // Section 8: screens and drafts.
+  // Screens and drafts.
   renderError: 'Oops! Something went wrong',
   goBack: 'Go Back',
   reloadPage: 'Reload Page',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTATION_RULES, validateMutationPayload } from './mutations.js';
 import { STAFF_TYPES } from './staff.js';
 
-// Section 5's table, row by row, as the specification writes it.
+// The specification's table of required fields, row by row, as it writes it.
 const SPEC_TABLE: [type: string, operation: string, required: string[]][] = [
   ['file', 'upload', ['fileRef', 'collection', 'key']],
   ['file', 'delete', ['fileRef', 'collection', 'key']],
@@ -22,7 +22,7 @@ function completePayload(fields: readonly string[]): Record<string, unknown> {
   return payload;
 }
 
-describe('mutation payload rules (section 5)', () => {
+describe('mutation payload rules', () => {
   it.each(SPEC_TABLE)('%s %s requires exactly %j', (type, operation, required) => {
     const rules: Record<string, Record<string, readonly string[]>> = MUTATION_RULES;
     expect(rules[type]?.[operation]).toEqual(required);

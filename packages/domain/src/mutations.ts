@@ -1,6 +1,6 @@
-// Required fields of each mutation payload (section 5) and the check that gives the
-// specification's exact messages. The web app checks before queueing, the server again
-// before applying.
+// Required fields of each mutation payload (docs/product.md, Validation) and the check that gives
+// the specification's exact messages. The web app checks before queueing, the server again before
+// applying.
 
 import { invalidStaffTypeMessage, missingFieldMessage, MESSAGES } from './messages.js';
 import { RESOURCES, resourceDef } from './resources.js';
@@ -14,8 +14,8 @@ const FILE_RULES = {
 
 /**
  * Mutation type -> operation -> required fields: files, then every resource of the
- * registry that takes writes (section 5's table for homes, phone calls and walk items;
- * ours for the walk kinds, notes and buyers).
+ * registry that takes writes (the specification's table for homes, phone calls and walk items; ours
+ * for the walk kinds, notes and buyers).
  */
 export const MUTATION_RULES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> =
   {
@@ -36,7 +36,7 @@ function isMutationType(value: string): value is MutationType {
   return Object.hasOwn(MUTATION_RULES, value);
 }
 
-/** Absent, null and '' are missing; false and 0 are values (spec-clarifications). */
+/** Absent, null and '' are missing; false and 0 are values (our reading). */
 export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }

@@ -30,7 +30,7 @@ const ACCESS = {
   pending: resolveAccess([{ ...group('pending-user'), approved: false }]),
 };
 
-// Section 2's route table, row by row.
+// The specification's route table, row by row.
 const SPEC_ROUTES: [string, string | undefined][] = [
   ['/dashboard', 'dashboard'],
   ['/reports/homes/all', 'reports_homes'],

@@ -1,7 +1,7 @@
-// The routes of section 2 with their read scopes, and the side menu built on them: one
-// table that the router (guards) and the menu (visibility) both read. Titles are not
-// here: each entry's `id` is its key in the web app's translation file (`nav.{id}`). The
-// routes and menu lines of record screens come from the resource registry's `screen`.
+// The routes (docs/product.md, Screens and routes) with their read scopes, and the side menu built
+// on them: one table that the router (guards) and the menu (visibility) both read. Titles are not
+// here: each entry's `id` is its key in the web app's translation file (`nav.{id}`). The routes and
+// menu lines of record screens come from the resource registry's `screen`.
 
 import type { Access, ScopeName } from './scopes.js';
 import { hasAccess } from './scopes.js';
@@ -43,7 +43,7 @@ type FixedScreen =
 export type ScreenName = FixedScreen | RecordScreenResource;
 
 export interface AppRoute {
-  /** The exact path (no parameters): every route of section 2 is listed one by one. */
+  /** The exact path (no parameters): every route of the product is listed one by one. */
   readonly path: string;
   readonly screen: ScreenName;
   /** `undefined`: needs only a signed-in user (or, for the public screens, nothing). */
@@ -76,7 +76,7 @@ export const WALK_FORMS = WALK_FORM_DEFS;
 export const ACCOUNT_TABS = ['my-account', 'notifications', 'security', 'settings'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
-/** Routes a signed-in user is sent away from (section 2, guest-only routes). */
+/** Routes a signed-in user is sent away from (guest-only routes). */
 export const GUEST_ROUTES = [
   '/',
   '/login',
@@ -137,7 +137,7 @@ function recordScreenRoutes(): AppRoute[] {
   });
 }
 
-/** Every scope-guarded route of section 2, plus the account, changelog and sync pages. */
+/** Every scope-guarded route of the product, plus the account, changelog and sync pages. */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', screen: 'dashboard', readScope: 'dashboard', titleId: 'dashboard' },
   ...HOMES_REPORT_PAGES.map((page): AppRoute => ({
@@ -231,7 +231,7 @@ export function canOpenRoute(route: AppRoute, access: Access): boolean {
 }
 
 // ---------------------------------------------------------------------------------------
-// The side menu (section 3, menu item).
+// The side menu (docs/product.md, Screens and routes).
 
 type MenuMode = Mode | 'all';
 
@@ -253,7 +253,7 @@ export interface MenuItem {
   readonly badge?: OpenItemCountKey;
 }
 
-/** The open-item counts of section 3 a badge can show. */
+/** The open-item counts (open-items.ts) a badge can show. */
 export const OPEN_ITEM_COUNT_KEYS = [
   'Open Items',
   'Open Frame Punch Items',
@@ -402,7 +402,7 @@ export const MENU: readonly MenuItem[] = [
   },
 ];
 
-/** Section 8's texts for a broken menu configuration. */
+/** The texts for a broken menu configuration (docs/product.md, Messages). */
 export const MENU_ERRORS = {
   badChild: 'Fix - Collapse or Item',
   badGroup: 'Menu Items Error',
@@ -506,12 +506,12 @@ function menuPathOf(path: string, menu: readonly MenuItem[]): MenuPath | undefin
 }
 
 /**
- * Where presentation mode sends a path opened by URL (section 3: presentation mode keeps
- * only the customer-facing screens): `undefined` when the path may stay (its menu entry and
- * every entry above it allow presentation mode, or it is in no menu section, like
- * /account), else the nearest screen the presentation menu shows this user: the first
- * visible entry of the innermost section that still has one, then the first visible entry
- * of the whole menu, then the landing page.
+ * Where presentation mode sends a path opened by URL (presentation mode keeps
+ * only the customer-facing screens): `undefined` when the path may stay (its menu entry and every
+ * entry above it allow presentation mode, or it is in no menu section, like /account), else the
+ * nearest screen the presentation menu shows this user: the first visible entry of the innermost
+ * section that still has one, then the first visible entry of the whole menu, then the landing
+ * page.
  */
 export function presentationTarget(
   path: string,

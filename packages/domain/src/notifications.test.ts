@@ -19,7 +19,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Section 9: Just now, minutes, hours, days, weeks under 4, then MM/DD/YYYY.
+// Just now, minutes, hours, days, weeks under 4, then MM/DD/YYYY.
 describe('relativeTimeLabel', () => {
   it.each([
     ['the same instant', 0, 'Just now'],
@@ -64,7 +64,7 @@ describe('formatNotificationDate', () => {
   });
 });
 
-describe('notification apps (section 2)', () => {
+describe('notification apps', () => {
   it.each([
     ['all', 'all'],
     ['website', 'website'],

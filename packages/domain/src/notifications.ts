@@ -1,4 +1,4 @@
-// Notification rules both sides share (sections 2, 3, 4 and 9): the app tabs with the
+// Notification rules both sides share (docs/api.md, Notifications): the app tabs with the
 // `home_info_portal` alias, priorities, categories, the payloads of the notification
 // calls and the relative-time label of the list.
 
@@ -11,7 +11,7 @@ export { formatNotificationDate, relativeTime } from './dates.js';
 
 export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
 
-/** An app value, `home_info_portal` read as `notification_info_portal` (section 2). */
+/** An app value, `home_info_portal` read as `notification_info_portal`. */
 export const notificationAppSchema = z.pipe(
   z.transform((value: unknown) =>
     typeof value === 'string' ? normalizeNotificationApp(value) : value,
@@ -84,7 +84,7 @@ export const notificationCreateSchema = z
   );
 export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
 
-/** Section 4: opening a notification marks it read with the body `{ read: true }`. */
+/** Opening a notification marks it read with the body `{ read: true }`. */
 export const notificationReadSchema = z.strictObject({ read: z.literal(true) });
 
 /** Query of the notification list: the filter tab and a 1-based page. */
@@ -142,7 +142,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------
-// Relative time (section 9): Just now, minutes, hours, days, weeks under 4, then a date.
+// Relative time: Just now, minutes, hours, days, weeks under 4, then a date.
 
 const UNIT_WORDS = {
   minutes: ['minute', 'minutes'],
@@ -174,7 +174,7 @@ export function relativeTimeLabel(
 }
 
 // ---------------------------------------------------------------------------------------
-// The header's messages menu (section 2): avatar, title, subtitle, time.
+// The header's messages menu: avatar, title, subtitle, time.
 
 export interface MessageView {
   id: string;
@@ -183,7 +183,7 @@ export interface MessageView {
   avatar: { photoURL: string } | { initials: string };
   title: string;
   subtitle: string;
-  /** Relative time of section 9 (`Just now`, `3 hours ago`, a date). */
+  /** Relative time (`Just now`, `3 hours ago`, a date). */
   time: string;
 }
 

@@ -1,6 +1,6 @@
-// Section 3's summary counts of open items, written from the spec's words and our reading
-// of item status (spec-clarifications, "Walk items": `Outstanding` | `Complete`), not from
-// the code: each case lists items and the six counts a reader of the spec expects.
+// The summary counts of open items, written from the spec's words and our reading of item status
+// (docs/entities.md, walk item: `Outstanding` | `Complete`), not from the code: each case lists
+// items and the six counts a reader of the spec expects.
 
 import { describe, expect, it } from 'vitest';
 import { isOpenItem, openItemCounts } from './open-items.js';
@@ -93,7 +93,7 @@ const CASES: Array<{
   },
 ];
 
-describe('open-item counts (section 3)', () => {
+describe('open-item counts', () => {
   it.each(CASES)('$name', ({ items, expected }) => {
     expect(openItemCounts(items)).toEqual({ ...NONE, ...expected });
   });

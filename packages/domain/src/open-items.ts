@@ -1,6 +1,6 @@
-// The summary counts of open items (section 3) for one home: which items are open (status
-// `Outstanding`, spec-clarifications "Walk items") and which count each walk type feeds.
-// Computed once here; the web app lays its queued writes over the items first.
+// The summary counts of open items for one home: which items are open (status `Outstanding`, our
+// reading: docs/entities.md) and which count each walk type feeds. Computed once here; the web app
+// lays its queued writes over the items first.
 
 import type { OpenItemSummary } from './entities.js';
 import type { OpenItemCountKey } from './navigation.js';
@@ -19,9 +19,9 @@ export function isOpenItem(item: CountedItem): boolean {
 }
 
 /**
- * The six counts of section 3 over a home's items: `Open Items` counts every open item of
- * a known walk type, each per-type count the open items of its type. Items of types the
- * caller may not see are left out by passing `countsType`.
+ * The six counts over a home's items: `Open Items` counts every open item of a known walk type,
+ * each per-type count the open items of its type. Items of types the caller may not see are left
+ * out by passing `countsType`.
  */
 export function openItemCounts(
   items: readonly CountedItem[],

@@ -1,7 +1,7 @@
-// The schema of a record form: the fields a screen shows, taken from the resource's input
-// (add) or update (edit) schema, with the operation's required fields refused when empty
-// in the words of section 5. The web app's forms validate with it (zod resolver), so a
-// form and the server judge a value the same way.
+// The schema of a record form: the fields a screen shows, taken from the resource's input (add) or
+// update (edit) schema, with the operation's required fields refused when empty in the words of
+// docs/product.md (Validation). The web app's forms validate with it (zod resolver), so a form and
+// the server judge a value the same way.
 
 import { z } from './zod.js';
 import { missingFieldMessage } from './messages.js';

@@ -1,6 +1,7 @@
-// Which scope guards reading and writing each resource of the API: the one table the
-// server enforces and the web app uses to hide what a user cannot do
-// (spec-clarifications, "Write scopes").
+// Which scope guards reading and writing each resource of the API: the one table the server
+// enforces and the web app uses to hide what a user cannot do (docs/api.md). Where the
+// specification names no write scope, a write needs the write flag of the scope that guards reading
+// it.
 
 import type { ResourceDef, Resource } from './resources.js';
 import { CLOSING_TYPE_SCOPE, RESOURCES, resourceDef } from './resources.js';

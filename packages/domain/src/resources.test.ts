@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LOOKUPS, RESOURCES, apiPath, resourceDef } from './resources.js';
 
-// Section 7's calls for record resources, as the specification writes them (the walk
-// kinds spelled out), plus our notes and buyers (spec-clarifications). The registry must
-// offer each one; this list is written by hand, not derived from the registry.
-const SECTION_7_CALLS = [
+// The specification's calls for record resources, as it writes them (the walk kinds spelled out),
+// plus our notes and buyers (docs/api.md). The registry must offer each one; this list is written
+// by hand, not derived from the registry.
+const SPEC_CALLS = [
   'GET /field_employees/list',
   'GET /field_employees/listUpdatedAfter',
   'GET /field_homes/listActive',
@@ -70,7 +70,7 @@ function registryCalls(): Set<string> {
 
 describe('the resource registry', () => {
   const calls = registryCalls();
-  it.each(SECTION_7_CALLS)('offers %s', (call) => {
+  it.each(SPEC_CALLS)('offers %s', (call) => {
     expect(calls).toContain(call);
   });
 

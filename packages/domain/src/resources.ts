@@ -1,5 +1,5 @@
 // The resources of the API as data: each named once with its path, lookups, mutation
-// type and operations (required fields of section 5, write scope), schemas, read scope,
+// type and operations (required fields, write scope), schemas, read scope,
 // the field that ties it to a home, the fields a write may not change and, for a home
 // record with a screen of its own, where that screen sits (route, title, menu line). The
 // mutation rules, the access rules, the server's routes, the queue handlers, the sync
@@ -43,7 +43,7 @@ import type { ScopeName } from './scopes.js';
 import type { WalkType } from './walks.js';
 import { WALK_ITEM_LOCAL_FIELDS } from './walks.js';
 
-/** Every path of section 7 is served under this prefix. */
+/** Every path of docs/api.md is served under this prefix. */
 export const API_PREFIX = '/api';
 
 /** How a list of a resource is looked up: by one parent (query) or many (body). */
@@ -66,7 +66,7 @@ export const LOOKUPS = {
 } as const;
 export type LookupKind = keyof typeof LOOKUPS;
 
-/** A write operation: its required fields (section 5 or ours) and who may do it. */
+/** A write operation: its required fields (the specification's or ours) and who may do it. */
 interface OperationDef {
   readonly required: readonly string[];
   /** Write scopes; `byType` when the record's type decides (see `ResourceDef.typeScope`). */
@@ -109,10 +109,10 @@ export interface ResourceDef {
   /** A whole list and its differential twin (`?lastUpdate=`), when the resource has them. */
   readonly syncList?: { readonly list: string; readonly updatedAfter: string };
   readonly read: readonly ScopeName[];
-  /** The type of the queued mutations of section 5 (or ours) that write this resource. */
+  /** The type of the queued mutations (the specification's or ours) that write this resource. */
   readonly mutationType?: string;
   readonly operations?: Readonly<Partial<Record<OperationName, OperationDef>>>;
-  /** `update?id=` (section 7's phone calls and items) or `update/{id}` (the walk kinds). */
+  /** `update?id=` (phone calls, items and most others) or `update/{id}` (the walk kinds). */
   readonly updateId?: 'query' | 'path';
   /** A record's read and write scope follow one of its fields (items: Walk). */
   readonly typeScope?: {
@@ -126,7 +126,7 @@ export interface ResourceDef {
   readonly homeField?: string;
   /** Fields an update may not change once the record exists. */
   readonly immutable: readonly string[];
-  /** Fields a client keeps for itself and never sends (section 3, walk item). */
+  /** Fields a client keeps for itself and never sends (walk items). */
   readonly localFields?: readonly string[];
   /** A home record's own screen (the generic record screen of the web app). */
   readonly screen?: RecordScreen;

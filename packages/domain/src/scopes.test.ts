@@ -28,7 +28,7 @@ const single = (value: string, read: boolean, write: boolean): Scope => ({
 });
 
 describe('scope catalogue', () => {
-  it('names every read scope of the routes table of section 2', () => {
+  it('names every read scope of the routes table', () => {
     const routeScopes = [
       'dashboard',
       'reports_homes',
@@ -77,7 +77,7 @@ describe('scope catalogue', () => {
   });
 });
 
-describe('group expansion (section 5)', () => {
+describe('group expansion', () => {
   it.each(['demo', 'manager'] as const)('%s gets every scope to read and write', (name) => {
     expect([...GROUP_EXPANSION[name].read].sort()).toEqual([...SCOPES].sort());
     expect([...GROUP_EXPANSION[name].write].sort()).toEqual([...SCOPES].sort());
@@ -119,7 +119,7 @@ describe('group expansion (section 5)', () => {
   });
 });
 
-describe('access rule (section 5)', () => {
+describe('access rule', () => {
   const cs = resolveAccess([group('customerService')]);
   const admin = resolveAccess([single('admin', true, true)]);
   const nobody = resolveAccess([]);
@@ -138,7 +138,7 @@ describe('access rule (section 5)', () => {
   });
 });
 
-describe('legacy scope merge (section 3)', () => {
+describe('legacy scope merge', () => {
   it('merges the four legacy lists into unique scopes, OR-ing read and write', () => {
     const merged = mergeLegacyScopes({
       readGroups: ['builder'],

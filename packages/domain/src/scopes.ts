@@ -1,4 +1,5 @@
-// The scope catalogue, the group expansion and the access rule (sections 3, 5 and 6).
+// The scope catalogue, the group expansion and the access rule (docs/product.md, Roles and
+// access).
 
 import { z } from './zod.js';
 
@@ -62,7 +63,7 @@ interface GroupExpansion {
 const ALL: readonly ScopeName[] = SCOPES;
 const walkForms: readonly string[] = WALK_FORM_SCOPES;
 
-/** Each group expands to a fixed list, separately for read and write (section 5). */
+/** Each group expands to a fixed list, separately for read and write. */
 export const GROUP_EXPANSION: Readonly<Record<ScopeGroup, GroupExpansion>> = {
   demo: { read: ALL, write: ALL },
   manager: { read: ALL, write: ALL },
@@ -85,7 +86,7 @@ export const scopeSchema = z.object({
 });
 export type Scope = z.infer<typeof scopeSchema>;
 
-/** The scope every new registration starts with (section 3). */
+/** The scope every new registration starts with. */
 export const INITIAL_SCOPE: Scope = {
   value: PENDING_USER_SCOPE,
   approved: false,
@@ -135,9 +136,8 @@ export type Requirement = readonly string[] | 'all' | undefined;
 export type AccessKind = 'read' | 'write';
 
 /**
- * The access rule of section 5: admin bypasses; no requirement and the
- * requirement `all` grant access; otherwise every required scope must be held
- * with the flag of the kind asked for.
+ * The access rule: admin bypasses; no requirement and the requirement `all` grant access; otherwise
+ * every required scope must be held with the flag of the kind asked for.
  */
 export function hasAccess(access: Access, requirement: Requirement, kind: AccessKind): boolean {
   if (access.admin) return true;
@@ -146,7 +146,7 @@ export function hasAccess(access: Access, requirement: Requirement, kind: Access
   return requirement.every((scope) => held.has(scope));
 }
 
-/** Legacy scope lists of older user documents (section 3). */
+/** Legacy scope lists of older user documents. */
 export const legacyScopesSchema = z.object({
   readGroups: z.optional(z.array(z.string())),
   writeGroups: z.optional(z.array(z.string())),

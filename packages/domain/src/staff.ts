@@ -1,4 +1,4 @@
-// The staff lists a home carries (section 3) and that `home updateStaff` may change (section 5).
+// The staff lists a home carries (docs/entities.md) and that `home updateStaff` may change.
 
 export const STAFF_TYPES = [
   'Construction Staff',

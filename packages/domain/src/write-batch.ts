@@ -52,9 +52,9 @@ function resourceWrites(resource: Resource): BatchWriteRoute[] {
 }
 
 /**
- * The allow-list: the writes of the resource registry (records of section 7 and ours,
- * walk forms, home update and staff) and file deletes: what the web app's queue sends in
- * batches. Nothing else may travel in a batch.
+ * The allow-list: the writes of the resource registry (records of docs/api.md, walk forms, home
+ * update and staff) and file deletes: what the web app's queue sends in batches. Nothing else may
+ * travel in a batch.
  */
 export const BATCH_WRITE_ROUTES: readonly BatchWriteRoute[] = [
   ...RESOURCES.flatMap(resourceWrites),

@@ -152,7 +152,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-/** Default per-call timeout: the worker request limit of section 9. */
+/** Default per-call timeout: the worker request limit (packages/domain/src/constants.ts). */
 const DEFAULT_TIMEOUT_MS = WORKER_REQUEST.timeoutMs;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -375,7 +375,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-/** The breaker every call of the app goes through (sections 4, 8, 9). */
+/** The breaker every call of the app goes through (docs/offline.md, Circuit breaker). */
 export const circuitBreaker = createCircuitBreaker();
 
 /** The client every feature uses. */

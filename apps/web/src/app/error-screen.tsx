@@ -1,5 +1,5 @@
-// What a route shows when it fails to render or load: section 8's "Oops! Something went
-// wrong", the details, Go Back and Reload Page.
+// What a route shows when it fails to render or load: "Oops! Something went wrong"
+// (docs/product.md, Messages), the details, Go Back and Reload Page.
 
 import { useState } from 'react';
 import { useNavigate, useRouteError } from 'react-router';

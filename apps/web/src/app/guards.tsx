@@ -1,6 +1,6 @@
-// Route guards of section 2: guest-only routes send a signed-in user on; the shell needs
-// a user (else /login with the return location); each route needs its read scope (else
-// /unauthorized), and in presentation mode a work-only route gives way to the nearest
+// Route guards (docs/product.md, Screens and routes): guest-only routes send a signed-in user on;
+// the shell needs a user (else /login with the return location); each route needs its read scope
+// (else /unauthorized), and in presentation mode a work-only route gives way to the nearest
 // customer-facing screen, also when the mode is switched on while it is open.
 
 import type { ReactNode } from 'react';
@@ -31,7 +31,7 @@ function returnLocation(state: unknown): string {
   return DEFAULT_LANDING_ROUTE;
 }
 
-/** Shown while the session is restored from the refresh cookie (section 2). */
+/** Shown while the session is restored from the refresh cookie ("Loading User Permissions"). */
 export function LoadingPermissions() {
   const { t } = useTranslation();
   return (
@@ -62,7 +62,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const { user, status, signedOut } = useSession();
   const location = useLocation();
   if (status === 'restoring') return <LoadingPermissions />;
-  // After Logout the app goes to /login (section 7) and the next sign-in starts afresh.
+  // After Logout the app goes to /login and the next sign-in starts afresh.
   if (user === null && signedOut) return <Navigate to="/login" replace />;
   if (user === null) {
     const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };

@@ -36,9 +36,9 @@ const GUEST_SCREENS: Readonly<
 };
 
 /**
- * `?homeId=` on any signed-in address chooses that home (section 4), then the address is
- * replaced without it, before any screen or guard renders: a guard that sends the user to
- * /unauthorized is never undone by the parameter being stripped afterwards.
+ * `?homeId=` on any signed-in address chooses that home, then the address is replaced without it,
+ * before any screen or guard renders: a guard that sends the user to /unauthorized is never undone
+ * by the parameter being stripped afterwards.
  */
 /** The status pages sit in the shell for a signed-in user, on a plain page otherwise. */
 function StatusLayout() {

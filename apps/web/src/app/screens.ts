@@ -1,5 +1,5 @@
-// The lazy screens of section 2, one module each, so each route loads only its own code.
-// `preloadScreen` fetches a module ahead of navigation (menu hover or focus).
+// The lazy screens of docs/product.md (Screens and routes), one module each, so each route loads
+// only its own code. `preloadScreen` fetches a module ahead of navigation (menu hover or focus).
 
 import type { ComponentType } from 'react';
 import type { ScreenName } from '@field/domain';

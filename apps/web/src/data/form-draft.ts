@@ -1,7 +1,7 @@
-// Drafts in a form (sections 4 and 9): autosave while typing (after a short quiet, at least
-// every few seconds while typing goes on, and at once when the page is hidden, closed or the
-// form unmounts), "Save draft" by hand, the newest earlier draft offered (never forced) when
-// the form opens, and the form's drafts cleared after submit.
+// Drafts in a form (docs/offline.md, Drafts): autosave while typing (after a short quiet, at least
+// every few seconds while typing goes on, and at once when the page is hidden, closed or the form
+// unmounts), "Save draft" by hand, the newest earlier draft offered (never forced) when the form
+// opens, and the form's drafts cleared after submit.
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export interface FormDraftOptions<T extends Record<string, unknown>> {
   files?: readonly string[];
   /** Quiet time before an autosave (tests shorten it). */
   autosaveDelayMs?: number;
-  /** Save timeouts instead of section 9's 30 s / 10 s (tests). */
+  /** Save timeouts instead of the domain's 30 s / 10 s (tests). */
   timeouts?: { saveMs?: number; autosaveMs?: number };
 }
 

@@ -1,6 +1,6 @@
-// A home's walk items in one call (`GET /field_walks/item/listByHome`), only of the walk
-// types the user may read, with this device's queued writes laid over them; and the open
-// item counts of section 3 computed from that one list (so they hold offline). The items
+// A home's walk items in one call (`GET /field_walks/item/listByHome`), only of the walk types the
+// user may read, with this device's queued writes laid over them; and the open item counts
+// (packages/domain/src/open-items.ts) computed from that one list (so they hold offline). The items
 // screens and the menu badges read the same cached query.
 
 import { useQuery } from '@tanstack/react-query';
@@ -69,7 +69,7 @@ export function useHomeItems(homeId: string | null, access: Access): HomeItems {
   return { records, states: overlaid.states, query };
 }
 
-/** Section 3's open item counts of the given items, only the types the user may read. */
+/** The open item counts of the given items, only the types the user may read. */
 export function countOpenItems(
   items: readonly FieldRecord[] | undefined,
   access: Access,

@@ -1,6 +1,6 @@
-// Local settings of section 3 (selected home, mode, testing, drafts fallback, core
-// config), kept in localStorage so they survive a reload offline, and shared by every
-// component through one external store.
+// Local settings (docs/product.md, Records: selected home, mode, testing, drafts fallback, core
+// config), kept in localStorage so they survive a reload offline, and shared by every component
+// through one external store.
 
 import { useSyncExternalStore } from 'react';
 import type { HomeListKind, LocalSettings, Mode } from '@field/domain';
@@ -97,7 +97,7 @@ export function selectHome(homeId: string | null): void {
   updateLocalSettings({ selectedHomeId: homeId });
 }
 
-/** Testing mode is forced on for demo users (section 4) and cannot be switched off. */
+/** Demo users have testing mode forced on (docs/product.md, States), not to be switched off. */
 export function effectiveTesting(settings: LocalSettings, demo: boolean): boolean {
   return demo || settings.testing;
 }

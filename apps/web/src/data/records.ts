@@ -91,7 +91,7 @@ function mutationTypeOf(resource: Resource): string {
   return type;
 }
 
-/** The fields an update must carry besides its changes (section 5: a call's notes...). */
+/** The fields an update must carry besides its changes (docs/api.md: a call's notes...). */
 function requiredOf(record: FieldRecord, fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]]));
 }

@@ -1,6 +1,6 @@
-// Restoring the session on start: a server that answers without the user's data shows
-// section 8's `Failed to fetch user data. Please try again.`; no answer at all (offline)
-// shows nothing of the kind, the device's copy of the user opens the app instead.
+// Restoring the session on start: a server that answers without the user's data shows `Failed to
+// fetch user data. Please try again.`; no answer at all (offline) shows nothing of the kind, the
+// device's copy of the user opens the app instead.
 
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

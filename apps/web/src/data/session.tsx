@@ -215,7 +215,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return restored !== null;
       } catch (error) {
         // The server answered but gave no user (a server error, an answer not understood):
-        // section 8's toast. No answer at all is the offline case and says nothing here.
+        // the fetch-user toast. No answer at all is the offline case and says nothing here.
         const answered = !(error instanceof ApiError) || error.kind === undefined;
         if (answered) toast(MESSAGES.fetchUserFailed, 'error');
         const cached = await cachedUser();

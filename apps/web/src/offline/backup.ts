@@ -1,8 +1,8 @@
-// Data backup (spec-clarifications, "Data backup"): the device's unsent writes and its
-// drafts as one JSON file the user downloads, and can import again on this or another
-// device. Imported writes keep their ids, so one that already reached the server is
-// answered from its idempotency key instead of landing twice. A write keeps its author
-// through the file, so it is still sent only under that user's session.
+// Data backup (docs/offline.md, Data backup): the device's unsent writes and its drafts as one JSON
+// file the user downloads, and can import again on this or another device. Imported writes keep
+// their ids, so one that already reached the server is answered from its idempotency key instead of
+// landing twice. A write keeps its author through the file, so it is still sent only under that
+// user's session.
 
 import type { QueuedMutation } from '@field/domain';
 import { MESSAGES, draftSchema, queuedMutationSchema } from '@field/domain';

@@ -1,7 +1,7 @@
-// Connection state (sections 4 and 9): the browser's online/offline events plus a check
-// every 30 s and on focus / visibility change; when the connection returns, after a 1 s
-// debounce, the write queue is replayed and the outcome reported (syncing, success, or
-// `Some changes failed to synchronize. Please check your Mutation Queue.`).
+// Connection state (docs/product.md, States): the browser's online/offline events plus a check
+// every 30 s and on focus / visibility change; when the connection returns, after a 1 s debounce,
+// the write queue is replayed and the outcome reported (syncing, success, or `Some changes failed
+// to synchronize. Please check your Mutation Queue.`).
 
 import { CONNECTION, MESSAGES } from '@field/domain';
 import type { MutationQueue, PassResult } from './mutation-queue';

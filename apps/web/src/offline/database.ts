@@ -1,6 +1,6 @@
-// The device database `field-app-db` (section 9): the write queue, drafts, files,
-// thumbnails, the persisted query cache and small metadata, in one Dexie database; since
-// version 5 also the records of homes kept on the device (home-store.ts, issue 11).
+// The device database `field-app-db` (name and stores in the domain constants): the write queue,
+// drafts, files, thumbnails, the persisted query cache and small metadata, in one Dexie database;
+// since version 5 also the records of homes kept on the device (home-store.ts, issue 11).
 
 import Dexie from 'dexie';
 import type { EntityTable } from 'dexie';
@@ -115,7 +115,7 @@ export type FieldDatabase = Dexie & {
 };
 
 /**
- * The device database's own version after the section 9 schema (version 4, six stores):
+ * The device database's own version after the specified schema (version 4, six stores):
  * version 5 adds the two stores of homes kept on the device and keeps every other store
  * and its data.
  */

@@ -1,7 +1,6 @@
-// Differential sync of homes, employees and vendors (section 9, architecture "How a read
-// travels"): the full list every 7 days, otherwise `listUpdatedAfter` from the last sync
-// shifted 5 minutes earlier, merged into the cached list; tombstones (`deletedAt`) remove
-// records from the device.
+// Differential sync of homes, employees and vendors (docs/architecture.md, "How a read travels"):
+// the full list every 7 days, otherwise `listUpdatedAfter` from the last sync shifted 5 minutes
+// earlier, merged into the cached list; tombstones (`deletedAt`) remove records from the device.
 
 import { SYNC } from '@field/domain';
 import type { ApiClient, Parser } from '../api/client';

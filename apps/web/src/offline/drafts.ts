@@ -1,8 +1,8 @@
-// Drafts of forms (sections 3 and 4): saved by hand or as autosave (an autosave replaces
-// older autosaves of the same home and form), loaded, cleared, deleted in bulk, expiring
-// 3 months after creation unless extended. A save that times out (30 s, 10 s for an
-// autosave) is kept in local storage instead, flagged `fallback`. A draft holds a reference
-// to each device file it names (a photo chosen in the form), so the file outlives a reload.
+// Drafts of forms (docs/offline.md, Drafts): saved by hand or as autosave (an autosave replaces
+// older autosaves of the same home and form), loaded, cleared, deleted in bulk, expiring 3 months
+// after creation unless extended. A save that times out (30 s, 10 s for an autosave) is kept in
+// local storage instead, flagged `fallback`. A draft holds a reference to each device file it names
+// (a photo chosen in the form), so the file outlives a reload.
 
 import { DRAFTS, MESSAGES } from '@field/domain';
 import type { DraftRow, FieldDatabase } from './database';

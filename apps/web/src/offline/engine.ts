@@ -87,9 +87,9 @@ export interface OfflineEngineOptions {
 }
 
 /**
- * A queued write that failed for good: section 8's persistent `Error saving data` (a new
- * record or file) or `Error updating data` (a change or delete) with the message, linking
- * to the Mutation Queue. One place for every record screen.
+ * A queued write that failed for good: the persistent `Error saving data` (a new record or file) or
+ * `Error updating data` (a change or delete) with the message, linking to the Mutation Queue. One
+ * place for every record screen.
  */
 export function failedWriteNotice(mutation: { operation: string }, message: string): EngineNotice {
   const saving = mutation.operation === 'submit' || mutation.operation === 'upload';

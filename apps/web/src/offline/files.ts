@@ -1,7 +1,7 @@
-// Photos and attachments on the device (sections 3 and 4): bytes in the Origin Private
-// File System where the browser has it, otherwise in IndexedDB; a file record with a
-// reference count per file (bytes deleted when it reaches 0); thumbnails in their own
-// store; uploads travel through the write queue as `file upload` mutations.
+// Photos and attachments on the device (docs/offline.md, Files): bytes in the Origin Private File
+// System where the browser has it, otherwise in IndexedDB; a file record with a reference count per
+// file (bytes deleted when it reaches 0); thumbnails in their own store; uploads travel through the
+// write queue as `file upload` mutations.
 
 import type { FileRecord } from '@field/domain';
 import { MESSAGES } from '@field/domain';

@@ -1,6 +1,6 @@
-// Section 9's health check, with injected faults: a write left in flight with nobody
-// holding the queue's lease goes back to waiting; a database that cannot be written, and
-// storage over its budget, are reported; the check runs every 15 minutes, not at start.
+// The health check, with injected faults: a write left in flight with nobody holding the queue's
+// lease goes back to waiting; a database that cannot be written, and storage over its budget, are
+// reported; the check runs every 15 minutes, not at start.
 
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,7 @@
-// The health check of section 9, every 15 minutes: the device
-// database opens and answers, no write is stuck in flight past its lease, storage is
-// within its budget. What it finds goes to `onReport`; the engine turns problems into
-// notices (a stuck write is put back in the queue first, a storage warning offers the
-// backup).
+// The health check, every 15 minutes (domain constants): the device database opens and answers, no
+// write is stuck in flight past its lease, storage is within its budget. What it finds goes to
+// `onReport`; the engine turns problems into notices (a stuck write is put back in the queue first,
+// a storage warning offers the backup).
 
 import { STORAGE } from '@field/domain';
 import type { FieldDatabase } from './database';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The real server (Fastify, jose) runs in this process: jsdom's globals would break it.
-// Section 5: "A save response without a record id is an error: No record ID returned from
-// the server." Checked on the answers of the registry's writes, alone and in a batch.
+// A save response without a record id is an error: "No record ID returned from the server." Checked
+// on the answers of the registry's writes, alone and in a batch.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@field/domain';

@@ -1,6 +1,7 @@
-// The handler registry of the write queue: for every mutation type and operation of
-// section 5 (and the walk forms, closing walks, notes and buyers of section 7), the API
-// call that carries it, the records it touches (for ordering) and what to refresh after.
+// The handler registry of the write queue: for every mutation type and operation
+// (docs/product.md, Validation; also the walk forms, closing walks, notes and buyers of
+// docs/api.md), the API call that carries it, the records it touches (for ordering) and what to
+// refresh after.
 
 import type { QueryKey } from '@tanstack/react-query';
 import type { Resource } from '@field/domain';
@@ -85,9 +86,9 @@ function filePath(data: MutationData): string {
 const idQuery = (data: MutationData): string => `?id=${encodeURIComponent(str(data, 'id'))}`;
 
 /**
- * Section 5: "A save response without a record id is an error". A record's add and
- * change answer with the record; one without its id left the client unable to tell
- * which record the server saved, and sending it again would not change that.
+ * A save response without a record id is an error. A record's add and change answer with the
+ * record; one without its id left the client unable to tell which record the server saved, and
+ * sending it again would not change that.
  */
 function requireRecordId(answer: unknown): PermanentMutationError | undefined {
   const id =
@@ -118,7 +119,7 @@ function jsonWrite(
   };
 }
 
-/** A record's id in the path of a write: `?id=` (section 7's calls) or `/{id}` (walk kinds). */
+/** A record's id in the path of a write: `?id=` (most calls) or `/{id}` (walk kinds). */
 function withId(path: string, data: MutationData, style: 'query' | 'path' | undefined): string {
   return style === 'path'
     ? `${path}/${encodeURIComponent(str(data, 'id'))}`

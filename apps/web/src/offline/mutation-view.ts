@@ -1,6 +1,6 @@
-// What the Mutation Queue view shows of a queued write (section 4): what it changes,
-// its state, error and age, and the earlier writes it waits for. Data only; the view
-// words it through i18n.
+// What the Mutation Queue view shows of a queued write (docs/offline.md): what it changes, its
+// state, error and age, and the earlier writes it waits for. Data only; the view words it through
+// i18n.
 
 import type { MutationRow } from './database';
 import { writeOrderOf } from './mutation-handlers';

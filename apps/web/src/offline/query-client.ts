@@ -1,13 +1,13 @@
-// The app's QueryClient and section 9's retries. One client is shared by the signed-in
-// shell, the guest screens' few queries and the offline engine, which plugs in the
-// persister's code it brings; none of it is part of the first load of /login (main.tsx).
+// The app's QueryClient and its retries (domain constants). One client is shared by the signed-in
+// shell, the guest screens' few queries and the offline engine, which plugs in the persister's code
+// it brings; none of it is part of the first load of /login (main.tsx).
 
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY } from '@field/domain';
 import { ApiError } from '../api/errors';
 import type { FieldQueryPersister } from './query-persister';
 
-/** Section 9: up to 3 retries, 5 on 429, none on other 4xx. */
+/** Up to 3 retries, 5 on 429, none on other 4xx (packages/domain/src/constants.ts). */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError) {
     if (error.kind === 'circuit-open') return false;
@@ -30,7 +30,7 @@ function retryDelay(failureCount: number): number {
 
 /**
  * The app's QueryClient: stale after 5 min, kept 24 h, refetched every 5 min while online,
- * section 9's retries, and every query persisted per query.
+ * the domain's retries, and every query persisted per query.
  */
 export function createFieldQueryClient(persister?: FieldQueryPersister): QueryClient {
   return new QueryClient({

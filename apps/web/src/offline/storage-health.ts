@@ -1,6 +1,6 @@
-// Storage health (sections 4, 8, 9): ask for persistent storage, check usage (75% / 90%
-// warnings, 50 MB assumed quota when the browser does not say), and when storage is
-// full clear only caches, never queued writes, drafts or files.
+// Storage health (docs/offline.md, Storage): ask for persistent storage, check usage (75% / 90%
+// warnings, 50 MB assumed quota when the browser does not say), and when storage is full clear only
+// caches, never queued writes, drafts or files.
 
 import { MESSAGES, STORAGE } from '@field/domain';
 import type { FieldDatabase } from './database';

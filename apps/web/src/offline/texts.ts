@@ -1,6 +1,6 @@
-// Texts of the engine the specification leaves to us (spec-clarifications: "Texts the
-// spec does not give"). The spec's own texts come from the domain catalogue (MESSAGES);
-// these few belong in the English translation file once the shell loads it.
+// Texts of the engine the specification does not give (circuit breaker recovered, sync syncing and
+// success, data backup): ours to write, short and plain. The spec's own texts come from the domain
+// catalogue (MESSAGES); these few belong in the English translation file once the shell loads it.
 
 export const ENGINE_TEXTS = {
   syncing: 'Syncing your changes…',

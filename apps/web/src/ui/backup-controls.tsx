@@ -1,7 +1,7 @@
-// The data backup's controls (spec-clarifications, "Data backup"): export the signed-in
-// user's unsent writes and drafts as a JSON file, and import such a file again, with the
-// result said in words and a progress bar while it runs. On the Mutation Queue view, and
-// behind the "Back up" action of the storage and health warnings (backupNow).
+// The data backup's controls (docs/offline.md, Data backup): export the signed-in user's unsent
+// writes and drafts as a JSON file, and import such a file again, with the result said in words and
+// a progress bar while it runs. On the Mutation Queue view, and behind the "Back up" action of the
+// storage and health warnings (backupNow).
 
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

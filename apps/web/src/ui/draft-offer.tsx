@@ -1,5 +1,5 @@
-// The offer of an earlier draft when a form opens (section 4): the form starts empty and
-// the user chooses to resume the draft or discard it. Nothing shows without a draft.
+// The offer of an earlier draft when a form opens (docs/offline.md, Drafts): the form starts empty
+// and the user chooses to resume the draft or discard it. Nothing shows without a draft.
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-// The MUI theme: the product's colours, the breakpoints of section 9 and tap targets of at
-// least 44 px for gloved fingers on site.
+// The MUI theme: the product's colours, the breakpoints of the domain constants and tap targets of
+// at least 44 px for gloved fingers on site.
 
 import { createTheme } from '@mui/material/styles';
 import { UI } from '@field/domain';

@@ -1,7 +1,7 @@
-// The App update state of section 4: when a new version waits, a prompt offers Reload or
-// Close, with section 8's messages when registering or updating fails and a warning when
-// the prompt is closed. Registers the service worker in production builds only, and only
-// where the browser has service workers, once the page is interactive. The prompt's own code
+// The app update state (docs/product.md, States): when a new version waits, a prompt offers Reload
+// or Close, with the messages of docs/product.md (Messages) when registering or updating fails and
+// a warning when the prompt is closed. Registers the service worker in production builds only, and
+// only where the browser has service workers, once the page is interactive. The prompt's own code
 // (update-prompt-view.tsx) loads only when a new version waits.
 
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';

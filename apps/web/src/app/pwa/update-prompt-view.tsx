@@ -1,6 +1,6 @@
-// The prompt itself (section 4's App update state): Reload or Close, and "updating..."
-// while Reload waits for queued writes. Its own chunk: it is drawn only when a new version
-// waits, so the first load of every page does without it (app-update-prompt.tsx).
+// The prompt itself (the app update state): Reload or Close, and "updating..." while Reload waits
+// for queued writes. Its own chunk: it is drawn only when a new version waits, so the first load of
+// every page does without it (app-update-prompt.tsx).
 
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { APP_BUILD_DATE, APP_VERSION } from '@field/domain';
 
-/** Development hosts are the ones whose name contains "dev" (section 2). */
+/** Development hosts are the ones whose name contains "dev". */
 function isDevHost(): boolean {
   return window.location.hostname.toLowerCase().includes('dev');
 }

@@ -42,8 +42,8 @@ import { useSyncAheadPlan } from '../../data/sync-ahead';
 const ROW_HEIGHT = 52;
 
 /**
- * Section 5's address search (case-insensitive substring, as the domain's filterByAddress)
- * over an index made once per list: each search is one `includes` per home.
+ * The address search (case-insensitive substring, as the domain's filterByAddress) over an index
+ * made once per list: each search is one `includes` per home.
  */
 export function addressIndex<T extends Pick<ActiveHome, 'Address'>>(
   homes: readonly T[],

@@ -1,4 +1,4 @@
-// The horizontal layout's top bar: at most 7 entries (section 9), the rest under More.
+// The horizontal layout's top bar: at most 7 entries (domain constants), the rest under More.
 // A collapse opens its items in a menu; item entries show the selected home's open item
 // counts (data/home-items.ts).
 

@@ -1,7 +1,7 @@
-// The side menu's footer links (section 2, layout): Manage Your Homes, the external legacy
-// system and the company website, each to its own place. Manage Your Homes opens the app's
-// Manage Homes screen unless a deployment names another address (VITE_MANAGE_YOUR_HOMES_URL);
-// without the screen's scope and without such an address it is not offered.
+// The side menu's footer links: Manage Your Homes, the external legacy system and the company
+// website, each to its own place. Manage Your Homes opens the app's Manage Homes screen unless a
+// deployment names another address (VITE_MANAGE_YOUR_HOMES_URL); without the screen's scope and
+// without such an address it is not offered.
 
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
-// The profile menu of section 2: name, role, account and app settings, Manage Homes,
-// Documentation, Release Roadmap, Feedback, the work / presentation toggle and Logout.
-// Logout first offers to send, export or keep the user's unsent work (sign-out-dialog.tsx).
+// The header's profile menu: name, role, account and app settings, Manage Homes, Documentation,
+// Release Roadmap, Feedback, the work / presentation toggle and Logout. Logout first offers to
+// send, export or keep the user's unsent work (sign-out-dialog.tsx).
 
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';

@@ -10,7 +10,7 @@ import { recordFormSchema } from '@field/domain';
 import type { ActiveHome, HomeWrites } from '../../data/homes';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
-/** The fields a home update may change here (section 3; not its ids, not its staff). */
+/** The fields a home update may change here (docs/entities.md; not its ids, not its staff). */
 const HOME_EDIT_FIELDS = [
   { name: 'Address' },
   { name: 'Status' },
@@ -38,7 +38,7 @@ function initialValues(home: ActiveHome): Values {
   return Object.fromEntries(NAMES.map((name) => [name, home[name]]));
 }
 
-/** The fields whose value differs from the home's: the body of section 7's update. */
+/** The fields whose value differs from the home's: the body of `field_homes/update`. */
 function changedFields(home: ActiveHome, values: Values): Values {
   const changes: Values = {};
   for (const name of NAMES) {

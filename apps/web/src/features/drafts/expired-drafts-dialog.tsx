@@ -1,8 +1,8 @@
-// The expired-drafts dialog (section 4, drafts): after sign-in, drafts whose expiry has
-// passed are listed with Extend (by 1 month) and Delete. Any signed-in user may act on
-// them; failures show the specification's messages. Mounted once for the whole app
-// (main.tsx), it opens by itself whenever the signed-in user has expired drafts; Later
-// puts it away for that user until the page is loaded again.
+// The expired-drafts dialog (docs/offline.md, Drafts): after sign-in, drafts whose expiry has
+// passed are listed with Extend (by 1 month) and Delete. Any signed-in user may act on them;
+// failures show the specification's messages. Mounted once for the whole app (main.tsx), it opens
+// by itself whenever the signed-in user has expired drafts; Later puts it away for that user until
+// the page is loaded again.
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

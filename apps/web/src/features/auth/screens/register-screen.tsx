@@ -1,5 +1,5 @@
-// `/register`: a new account starts pending (section 4) and waits for an administrator;
-// until then every screen says so.
+// `/register`: a new account starts pending (`pending-user`, unapproved) and waits for an
+// administrator; until then every screen says so.
 
 import type { FormEvent } from 'react';
 import { useState } from 'react';

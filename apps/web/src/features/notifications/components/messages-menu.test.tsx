@@ -1,6 +1,6 @@
-// The header's messages menu against the notifications API: `No Messages` when the user
-// has none; each message with its avatar, title, subtitle and time, newest first; opening
-// an unread one marks it read; a failed load says so with section 8's words.
+// The header's messages menu against the notifications API: `No Messages` when the user has none;
+// each message with its avatar, title, subtitle and time, newest first; opening an unread one marks
+// it read; a failed load says so in the words of docs/product.md (Messages).
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

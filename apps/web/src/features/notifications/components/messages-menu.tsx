@@ -1,6 +1,6 @@
-// The header's messages menu (section 2): the latest messages (notifications of the
-// `message` category, docs/decisions.md) with avatar, title, subtitle and time; `No
-// Messages` when there are none. Opening one marks it read, like any notification.
+// The header's messages menu: the latest messages (notifications of the `message` category,
+// docs/decisions.md) with avatar, title, subtitle and time; `No Messages` when there are none.
+// Opening one marks it read, like any notification.
 
 import { useTranslation } from 'react-i18next';
 import Avatar from '@mui/material/Avatar';

@@ -1,6 +1,5 @@
-// The bell when the notifications cannot be loaded: section 8's `Failed to load
-// notifications` with the underlying message, and `Something went wrong. Please try again
-// later.`
+// The bell when the notifications cannot be loaded: `Failed to load notifications` with the
+// underlying message, and `Something went wrong. Please try again later.`
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';

@@ -1,6 +1,6 @@
-// The data side panel (sections 4 and 9): the selected home's details in a panel that is
-// dragged taller or shorter (64 px to 95% of the window; past half the maximum it expands
-// on release), moved sideways on wide screens, and on a phone a bottom sheet opened and
+// The data side panel (sizes in packages/domain/src/data-panel.ts): the selected home's details in
+// a panel that is dragged taller or shorter (64 px to 95% of the window; past half the maximum it
+// expands on release), moved sideways on wide screens, and on a phone a bottom sheet opened and
 // closed by swipe that locks the page's scroll while expanded.
 
 import type { PointerEvent as ReactPointerEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';

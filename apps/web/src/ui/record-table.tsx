@@ -106,119 +106,145 @@ export function RecordTable({
       </Paper>
     );
   }
-  const value = (record: FieldRecord, column: Column, index: number) => {
-    const shown =
-      column.render === undefined ? cellText(record[column.field]) : column.render(record);
-    if (index > 0 || status === undefined) return shown;
-    return (
-      <Stack
-        direction="row"
-        spacing={1}
-        component="span"
-        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-      >
-        <span>{shown}</span>
-        {status(record)}
-      </Stack>
-    );
-  };
+  const list = { label, columns, records, testIds, rowData, status, actions, actionsLabel };
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
         {t('records.count', { count: records.length })}
       </Typography>
-      {wide ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={label} data-testid={testIds?.list}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.field} sx={{ fontWeight: 650 }}>
-                    {column.label}
-                  </TableCell>
-                ))}
-                {actions !== undefined && (
-                  <TableCell sx={{ fontWeight: 650 }} align="right">
-                    {actionsLabel}
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {records.map((record) => (
-                <TableRow
-                  key={record.id}
-                  data-record-id={record.id}
-                  data-testid={testIds?.row}
-                  {...rowData?.(record)}
-                >
-                  {columns.map((column, index) => (
-                    <TableCell
-                      key={column.field}
-                      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                    >
-                      {value(record, column, index)}
-                    </TableCell>
-                  ))}
-                  {actions !== undefined && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
-                      {actions(record)}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      ) : (
-        <Stack
-          spacing={1}
-          component="ul"
-          aria-label={label}
-          data-testid={testIds?.list}
-          sx={{ listStyle: 'none', p: 0, m: 0 }}
-        >
-          {records.map((record) => (
-            <Card
-              component="li"
-              variant="outlined"
+      {wide ? <RecordRows {...list} /> : <RecordCards {...list} />}
+    </Box>
+  );
+}
+
+/** The records, as shown once loaded: what the table and the cards both draw. */
+type RecordListProps = Pick<
+  RecordTableProps,
+  'label' | 'columns' | 'testIds' | 'rowData' | 'status' | 'actions' | 'actionsLabel'
+> & { records: FieldRecord[] };
+
+/** A cell's content; the first column's carries the row's sync state beside it. */
+function cellValue(
+  record: FieldRecord,
+  column: Column,
+  index: number,
+  status: RecordListProps['status'],
+): ReactNode {
+  const shown =
+    column.render === undefined ? cellText(record[column.field]) : column.render(record);
+  if (index > 0 || status === undefined) return shown;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      component="span"
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+    >
+      <span>{shown}</span>
+      {status(record)}
+    </Stack>
+  );
+}
+
+/** Wide screens: a table, a row per record. */
+function RecordRows(list: RecordListProps) {
+  const { columns, actions } = list;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={list.label} data-testid={list.testIds?.list}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.field} sx={{ fontWeight: 650 }}>
+                {column.label}
+              </TableCell>
+            ))}
+            {actions !== undefined && (
+              <TableCell sx={{ fontWeight: 650 }} align="right">
+                {list.actionsLabel}
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.records.map((record) => (
+            <TableRow
               key={record.id}
               data-record-id={record.id}
-              data-testid={testIds?.row}
-              {...rowData?.(record)}
+              data-testid={list.testIds?.row}
+              {...list.rowData?.(record)}
             >
-              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-                {columns.map((column, index) => (
-                  <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
-                    {index > 0 && (
-                      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 110 }}>
-                        {column.label}
-                      </Typography>
-                    )}
-                    <Typography
-                      component="div"
-                      variant={index === 0 ? 'subtitle1' : 'body2'}
-                      sx={{
-                        fontWeight: index === 0 ? 650 : 400,
-                        whiteSpace: 'pre-wrap',
-                        overflowWrap: 'anywhere',
-                        minWidth: 0,
-                      }}
-                    >
-                      {value(record, column, index)}
-                    </Typography>
-                  </Box>
-                ))}
-                {actions !== undefined && (
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 0.5 }}>
-                    {actions(record)}
-                  </Stack>
-                )}
-              </CardContent>
-            </Card>
+              {columns.map((column, index) => (
+                <TableCell
+                  key={column.field}
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
+                  {cellValue(record, column, index, list.status)}
+                </TableCell>
+              ))}
+              {actions !== undefined && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+                  {actions(record)}
+                </TableCell>
+              )}
+            </TableRow>
           ))}
-        </Stack>
-      )}
-    </Box>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** A phone: a card per record, each column's label beside its value. */
+function RecordCards(list: RecordListProps) {
+  const { columns, actions } = list;
+  return (
+    <Stack
+      spacing={1}
+      component="ul"
+      aria-label={list.label}
+      data-testid={list.testIds?.list}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+    >
+      {list.records.map((record) => (
+        <Card
+          component="li"
+          variant="outlined"
+          key={record.id}
+          data-record-id={record.id}
+          data-testid={list.testIds?.row}
+          {...list.rowData?.(record)}
+        >
+          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+            {columns.map((column, index) => (
+              <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
+                {index > 0 && (
+                  <Typography variant="body2" color="text.secondary" sx={{ minWidth: 110 }}>
+                    {column.label}
+                  </Typography>
+                )}
+                <Typography
+                  component="div"
+                  variant={index === 0 ? 'subtitle1' : 'body2'}
+                  sx={{
+                    fontWeight: index === 0 ? 650 : 400,
+                    whiteSpace: 'pre-wrap',
+                    overflowWrap: 'anywhere',
+                    minWidth: 0,
+                  }}
+                >
+                  {cellValue(record, column, index, list.status)}
+                </Typography>
+              </Box>
+            ))}
+            {actions !== undefined && (
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 0.5 }}>
+                {actions(record)}
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
   );
 }

@@ -11,7 +11,7 @@ export interface FakeCodeHost {
   close(): Promise<void>;
 }
 
-export function fakeIssue(number: number) {
+function fakeIssue(number: number) {
   const milestone =
     number % 3 === 0
       ? null

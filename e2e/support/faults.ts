@@ -111,7 +111,7 @@ export async function quotaRestored(page: Page): Promise<void> {
 }
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same cuts. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

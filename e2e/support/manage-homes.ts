@@ -7,7 +7,7 @@ import type { BatchedAnswer, BatchedWrite } from '@field/domain';
 import type { ApiRecord } from './offline.js';
 import { getList } from './offline.js';
 
-export const HOMES_PATH = '/collaboration/homes';
+const HOMES_PATH = '/collaboration/homes';
 
 export interface HomeWriteLog {
   /** `update` or `updateStaff` writes of one home that reached the server. */

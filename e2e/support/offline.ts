@@ -23,7 +23,7 @@ export async function getList(baseUrl: string, token: string, path: string): Pro
   return records(answer.body);
 }
 
-export async function postList(
+async function postList(
   baseUrl: string,
   token: string,
   path: string,

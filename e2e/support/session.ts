@@ -10,7 +10,7 @@ import { launchBrowser } from './browser.js';
 import type { RunningServer, ServerOptions } from './server.js';
 import { startServer } from './server.js';
 
-export const PASSWORD = 'demo-password';
+const PASSWORD = 'demo-password';
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export type Viewport = { width: number; height: number };

@@ -11,7 +11,7 @@ export async function serviceWorkerActive(page: Page): Promise<void> {
   });
 }
 
-export const SIGN_OUT_DIALOG = 'Unsent work on this device';
+const SIGN_OUT_DIALOG = 'Unsent work on this device';
 
 /**
  * Opens the profile menu and chooses Logout. With `expectDialog` answers the sign-out

@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 import type { ApiRecord } from './offline.js';
 import { getList } from './offline.js';
 
-export const WALKS = '/api/field_walks';
+const WALKS = '/api/field_walks';
 
 /** The records a walk form writes (walk kinds and closing types: docs/api.md). */
-export const FORM_KIND: Readonly<Record<string, { kind: string; type?: string }>> = {
+const FORM_KIND: Readonly<Record<string, { kind: string; type?: string }>> = {
   'home-start': { kind: 'homeStart' },
   'pre-drywall': { kind: 'preDrywall' },
   'manager-walks': { kind: 'managerWalk' },

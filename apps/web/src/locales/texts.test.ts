@@ -23,7 +23,7 @@ function hasText(texts: unknown, key: string): boolean {
   let node: unknown = texts;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null || !(part in node)) return false;
-    node = (node as Record<string, unknown>)[part];
+    node = (node as Record<string, unknown>)[part]; // Safe: an object, checked just above.
   }
   return typeof node === 'string' && node.trim() !== '';
 }

@@ -189,6 +189,16 @@ export {
   isMyHome,
 } from './homes.js';
 export type { HomeListKind } from './homes.js';
+export {
+  DEFAULT_HOME_ACCESS,
+  HOME_ACCESS_MODES,
+  HOME_PUBLIC_FIELDS,
+  mayWorkOnHome,
+  publicHomeView,
+  worksOnEveryHome,
+  worksOnHome,
+} from './home-access.js';
+export type { HomeAccessFacts, HomeAccessMode, HomeViewer } from './home-access.js';
 export { changelogAnswerSchema, changelogIssueSchema } from './changelog.js';
 export type { ChangelogAnswer, ChangelogIssue } from './changelog.js';
 export {

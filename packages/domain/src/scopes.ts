@@ -103,6 +103,8 @@ export function isScopeGroup(value: string): value is ScopeGroup {
 export interface Access {
   readonly admin: boolean;
   readonly demo: boolean;
+  /** The approved groups held (manager and customerService see every home: home-access.ts). */
+  readonly groups: ReadonlySet<ScopeGroup>;
   readonly read: ReadonlySet<string>;
   readonly write: ReadonlySet<string>;
 }
@@ -114,6 +116,7 @@ export interface Access {
 export function resolveAccess(scopes: readonly Scope[]): Access {
   const read = new Set<string>();
   const write = new Set<string>();
+  const groups = new Set<ScopeGroup>();
   let admin = false;
   let demo = false;
   for (const scope of scopes) {
@@ -123,12 +126,13 @@ export function resolveAccess(scopes: readonly Scope[]): Access {
     if (scope.read) read.add(scope.value);
     if (scope.write) write.add(scope.value);
     if (scope.group && isScopeGroup(scope.value)) {
+      groups.add(scope.value);
       const expansion = GROUP_EXPANSION[scope.value];
       if (scope.read) for (const s of expansion.read) read.add(s);
       if (scope.write) for (const s of expansion.write) write.add(s);
     }
   }
-  return { admin, demo, read, write };
+  return { admin, demo, groups, read, write };
 }
 
 /** A requirement: a list of scopes that must all be held, `'all'`, or none. */

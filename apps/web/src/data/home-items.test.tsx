@@ -13,6 +13,7 @@ import { countOpenItems, useHomeItems } from './home-items';
 const access = (read: string[]): Access => ({
   admin: false,
   demo: false,
+  groups: new Set(),
   read: new Set(['homes_items', ...read]),
   write: new Set(),
 });
@@ -168,7 +169,7 @@ describe('open item counts of the selected home', () => {
   });
 
   it('asks for nothing without the items read scope', async () => {
-    renderCounts({ admin: false, demo: false, read: new Set(), write: new Set() });
+    renderCounts({ admin: false, demo: false, groups: new Set(), read: new Set(), write: new Set() });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('counts').textContent).toBe('loading');
     expect(requested).toEqual([]);

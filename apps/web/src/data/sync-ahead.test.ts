@@ -11,6 +11,7 @@ import { carriedHomes, photosAllowed, readableLists, readinessOf } from './sync-
 const access = (read: string[]): Access => ({
   admin: false,
   demo: false,
+  groups: new Set(),
   read: new Set(read),
   write: new Set(),
 });

@@ -218,6 +218,11 @@ export {
   writeBatchSchema,
 } from './write-batch.js';
 export type { BatchedAnswer, BatchedWrite } from './write-batch.js';
+export {
+  recordIdMismatchMessage,
+  recordIdMissingMessage,
+  recordWriteRoute,
+} from './write-routes.js';
 export type { ChecklistLine, WalkFormDef, WalkFormField } from './walk-form-def.js';
 export { checklistLines, missingWalkFields, readChecklistAnswer } from './walk-form-def.js';
 export { WALK_FORM_DEFS } from './walk-forms.js';

@@ -14,8 +14,8 @@
 import { z } from './zod.js';
 import { QUEUE } from './constants.js';
 import { MESSAGES } from './messages.js';
-import type { Resource } from './resources.js';
-import { API_PREFIX, RESOURCES, resourceDef } from './resources.js';
+import { API_PREFIX } from './resources.js';
+import { RECORD_WRITE_ROUTES } from './write-routes.js';
 
 export const BATCH_PATH = '/batch';
 
@@ -36,28 +36,13 @@ export interface BatchWriteRoute {
   path: string;
 }
 
-function resourceWrites(resource: Resource): BatchWriteRoute[] {
-  const def = resourceDef(resource);
-  const ops = def.operations ?? {};
-  const base = `${API_PREFIX}${def.base}`;
-  const routes: BatchWriteRoute[] = [];
-  if (ops.submit !== undefined) routes.push({ method: 'POST', path: `${base}/submit` });
-  if (ops.update !== undefined) {
-    const path = def.updateId === 'path' ? `${base}/update/:id` : `${base}/update`;
-    routes.push({ method: 'PATCH', path });
-  }
-  if (ops.updateStaff !== undefined) routes.push({ method: 'PATCH', path: `${base}/updateStaff` });
-  if (ops.delete !== undefined) routes.push({ method: 'DELETE', path: `${base}/delete` });
-  return routes;
-}
-
 /**
  * The allow-list: the writes of the resource registry (records of docs/api.md, walk forms, home
  * update and staff) and file deletes: what the web app's queue sends in batches. Nothing else may
  * travel in a batch.
  */
 export const BATCH_WRITE_ROUTES: readonly BatchWriteRoute[] = [
-  ...RESOURCES.flatMap(resourceWrites),
+  ...RECORD_WRITE_ROUTES,
   // Deletes only: an upload carries bytes (it goes alone) and makes its sender the owner.
   { method: 'DELETE', path: `${API_PREFIX}/files/*` },
 ];

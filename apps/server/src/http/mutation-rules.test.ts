@@ -11,6 +11,10 @@ import { getTestServer, singleScope } from '../test/test-server.js';
 const missing = (field: string, op: string, type: string) =>
   `Missing required field "${field}" for operation "${op}" in mutation type "${type}"`;
 
+/** A missing record id also says where it goes: the query (`?id=`) or the body. */
+const missingId = (op: string, type: string) =>
+  `${missing('id', op, type)}: give it in the query (?id=) or the body`;
+
 const PHONE_CALL = {
   Home: 'h1',
   Staff: 'emp-2',
@@ -59,10 +63,9 @@ describe.each(await availableDialects())('mutation payload rules over HTTP on %s
     ['id', '', { Notes: 'n', Voicemail: true }],
   ])('phone call update without %s', async (field, query, body) => {
     const res = await api.patch(`/field_communication/phoneCalls/update${query}`, body);
-    expect(res).toMatchObject({
-      status: 400,
-      body: { error: missing(field, 'update', 'phoneCall') },
-    });
+    const error =
+      field === 'id' ? missingId('update', 'phoneCall') : missing(field, 'update', 'phoneCall');
+    expect(res).toMatchObject({ status: 400, body: { error } });
   });
 
   it.each(Object.keys(WALK_ITEM).flatMap((f) => HOW.map((h) => [f, h] as const)))(
@@ -82,10 +85,9 @@ describe.each(await availableDialects())('mutation payload rules over HTTP on %s
     ['Name', '?id=item-final', { Name: '' }],
   ])('walk item update without %s', async (field, query, body) => {
     const res = await api.patch(`/field_walks/item/update${query}`, body);
-    expect(res).toMatchObject({
-      status: 400,
-      body: { error: missing(field, 'update', 'walkItem') },
-    });
+    const error =
+      field === 'id' ? missingId('update', 'walkItem') : missing(field, 'update', 'walkItem');
+    expect(res).toMatchObject({ status: 400, body: { error } });
   });
 
   it.each([
@@ -96,7 +98,9 @@ describe.each(await availableDialects())('mutation payload rules over HTTP on %s
     const res = await api.delete(path);
     expect(res).toMatchObject({
       status: 400,
-      body: { error: 'Record ID is required for deletion' },
+      body: {
+        error: 'Record ID is required for deletion: give it in the query (?id=) or the body',
+      },
     });
   });
 
@@ -106,10 +110,9 @@ describe.each(await availableDialects())('mutation payload rules over HTTP on %s
     ['staffType', '?id=h1', { staffIds: ['emp-1'] }],
   ])('home updateStaff without %s', async (field, query, body) => {
     const res = await api.patch(`/field_homes/updateStaff${query}`, body);
-    expect(res).toMatchObject({
-      status: 400,
-      body: { error: missing(field, 'updateStaff', 'home') },
-    });
+    const error =
+      field === 'id' ? missingId('updateStaff', 'home') : missing(field, 'updateStaff', 'home');
+    expect(res).toMatchObject({ status: 400, body: { error } });
   });
 
   it('home updateStaff with an unknown staff type lists the six', async () => {
@@ -126,11 +129,13 @@ describe.each(await availableDialects())('mutation payload rules over HTTP on %s
     });
   });
 
-  it.each([
-    ['', { Address: '1 New St' }],
-    ['?id=h1', {}],
-  ])('home update%s without id or data', async (query, body) => {
-    const res = await api.patch(`/field_homes/update${query}`, body);
+  it('home update without id', async () => {
+    const res = await api.patch('/field_homes/update', { Address: '1 New St' });
+    expect(res).toMatchObject({ status: 400, body: { error: missingId('update', 'home') } });
+  });
+
+  it('home update without data', async () => {
+    const res = await api.patch('/field_homes/update?id=h1', {});
     expect(res).toMatchObject({ status: 400, body: { error: 'Data and id are required' } });
   });
 

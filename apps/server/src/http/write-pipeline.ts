@@ -13,6 +13,7 @@ import { currentUser } from './auth.js';
 import { badRequest } from './errors.js';
 import type { WriteRequest } from './idempotency.js';
 import { runWrite } from './idempotency.js';
+import { withRecordId } from './record-id.js';
 import type {
   RecordWrite,
   RecordWriteListener,
@@ -90,7 +91,9 @@ function withBase(inner: WriteHandler): WriteHandler {
 
 /**
  * Registers a write route and the same handler for batches to call directly
- * (write-routes.ts): one handler, whichever way the write comes.
+ * (write-routes.ts): one handler, whichever way the write comes. The body's `base` and,
+ * where the registry's route requires it, the record's `id` (record-id.ts) are read off
+ * the body before `inner` sees it.
  */
 export function writeRoute(
   app: FastifyInstance,
@@ -100,14 +103,15 @@ export function writeRoute(
   inner: WriteHandler,
   options: { bodyLimit?: number; shares?: boolean } = {},
 ): void {
-  const handler = withBase(inner);
+  const pattern = `${app.prefix}${url}`;
+  const handler = withBase(withRecordId(method, pattern, inner));
   app.route({
     method,
     url,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: deps.writes.handler(handler),
   });
-  deps.writes.routes.add(method, `${app.prefix}${url}`, {
+  deps.writes.routes.add(method, pattern, {
     handler,
     shares: options.shares ?? true,
   });

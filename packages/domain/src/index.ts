@@ -21,12 +21,15 @@ export {
   workerRetryDelayMs,
 } from './constants.js';
 export {
+  ITEM_HOME_NOT_WALKS,
+  ITEM_WALK_MISSING,
   MESSAGES,
   errorFetchingHomesMessage,
   jsonTooDeepMessage,
   invalidFieldMessage,
   invalidStaffTypeMessage,
   mutationFailedMessage,
+  noHostWalkMessage,
   temporaryIssueMessage,
 } from './messages.js';
 export { STAFF_TYPES } from './staff.js';
@@ -69,6 +72,7 @@ export {
   resourceDef,
   resourceOfMutationType,
   typeScopeOf,
+  withoutAbsentNulls,
 } from './resources.js';
 export type { OperationName, ResourceDef } from './resources.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';

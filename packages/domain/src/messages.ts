@@ -135,6 +135,18 @@ export function missingFieldMessage(field: string, operation: string, type: stri
   return `Missing required field "${field}" for operation "${operation}" in mutation type "${type}"`;
 }
 
+/** Ours: a walk item that names neither its walk nor its home (docs/decisions.md). */
+export const ITEM_WALK_MISSING = `${missingFieldMessage('WalkID', 'submit', 'walkItem')}: name the item's walk, or its home in "HomeRID" to file it on that home's walk of its type`;
+
+/** Ours: an item sent with its home only, on a home without the walk its type hangs on. */
+export function noHostWalkMessage(type: string): string {
+  return `Invalid value for "HomeRID": this home has no walk for ${type} items yet; record that walk first`;
+}
+
+/** Ours: an item naming a walk and a home that is not that walk's. */
+export const ITEM_HOME_NOT_WALKS =
+  'Invalid value for "HomeRID": the item\'s walk is on another home; an item takes its walk\'s home, so leave HomeRID out or give that home';
+
 export function invalidStaffTypeMessage(value: unknown): string {
   return `Invalid staff type: ${String(value)}. Must be one of: ${STAFF_TYPES.join(', ')}`;
 }

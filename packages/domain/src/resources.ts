@@ -128,6 +128,8 @@ export interface ResourceDef {
   readonly immutable: readonly string[];
   /** Fields a client keeps for itself and never sends (walk items). */
   readonly localFields?: readonly string[];
+  /** Optional fields a client may send as `null` to mean "not given" (closing walks). */
+  readonly nullMeansAbsent?: readonly string[];
   /** A home record's own screen (the generic record screen of the web app). */
   readonly screen?: RecordScreen;
 }
@@ -308,6 +310,9 @@ export const RESOURCE_DEFS = {
     update: closingWalkUpdateSchema,
     homeField: 'selectedHome',
     immutable: ['HomeRID', 'selectedHome', 'type'],
+    // A client written from the specification sends it on every closing walk, null but on
+    // a welcome home orientation.
+    nullMeansAbsent: ['customerServiceStaff'],
   },
   landscape: walkForm('landscape', 'landscape'),
   permits: readOnly('/field_testing/permits', 'homes_inspections_permits', permitSchema),
@@ -418,4 +423,19 @@ export function homeIdOf(
     if (typeof value === 'string' && value !== '') return value;
   }
   return undefined;
+}
+
+/**
+ * A write's body without the fields its resource reads as "not given" when null
+ * (`nullMeansAbsent`); the same body when it has none of them.
+ */
+export function withoutAbsentNulls(resource: Resource, body: unknown): unknown {
+  const fields = resourceDef(resource).nullMeansAbsent ?? [];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>; // Safe: a non-array object.
+  const nulls = fields.filter((field) => Object.hasOwn(record, field) && record[field] === null);
+  if (nulls.length === 0) return body;
+  const rest = { ...record };
+  for (const field of nulls) delete rest[field];
+  return rest;
 }

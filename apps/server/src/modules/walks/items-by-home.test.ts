@@ -1,6 +1,6 @@
 // Items found through their home, for users who may not read walk forms (customer
 // service): the home's items of the types the caller reads, and an item sent with its home
-// but no walk filed on the home's walk of its type.
+// but no walk filed on the home's walk of its type (refused when the home has none).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/databases.js';
@@ -66,18 +66,19 @@ describe.each(await availableDialects())('walk items by home on %s', (dialect) =
     expect(onWalk.body.map((item) => item.id)).toContain(created.body.id);
   });
 
-  it('keeps an item with no walk when its home has none of its type', async () => {
-    const created = await cs.post<Item>('/field_walks/item/submit', {
+  it('refuses an item sent by home only when its home has no walk of its type', async () => {
+    const refused = await cs.post<Item>('/field_walks/item/submit', {
+      id: 'no-walk-item',
       Walk: 'post-close',
       Category: 'Paint',
       Location: 'Hall',
       Name: 'A home without walks',
       HomeRID: 'h2',
     });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ WalkID: null, HomeRID: 'h2' });
+    // An item hangs on a walk that exists (docs/decisions.md): none to hang it on here.
+    expect(refused.status).toBe(400);
     const listed = await cs.get<Item[]>('/field_walks/item/listByHome?homeId=h2');
-    expect(listed.body.map((item) => item.id)).toContain(created.body.id);
+    expect(listed.body.map((item) => item.id)).not.toContain('no-walk-item');
   });
 
   it('still refuses customer service items of a type it cannot write', async () => {

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { Requirement, WalkKind, WalkType } from '@field/domain';
 import {
   ADMIN_SCOPE,
+  ITEM_HOME_NOT_WALKS,
+  ITEM_WALK_MISSING,
   MESSAGES,
   RESOURCE_DEFS,
   RESOURCE_ACCESS,
@@ -14,12 +16,14 @@ import {
   isWalkOfForm,
   itemHostForm,
   mayAttachItemToWalk,
+  noHostWalkMessage,
   stripLocalFields,
   typeScopeOf,
   walkFormInputSchema,
   walkFormUpdateSchema,
   walkItemInputSchema,
   walkItemUpdateSchema,
+  withoutAbsentNulls,
 } from '@field/domain';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { checkMutation, parseWith, requireObject } from '../../http/validate.js';
@@ -63,6 +67,37 @@ async function homeWalkFor(
   return walks.filter((walk) => isWalkOfForm(host, storedData(walk)['type'])).at(-1);
 }
 
+/**
+ * The walk a new item hangs on: the one it names (`WalkID`), which must exist, be one the
+ * caller may attach to, and be on the item's `HomeRID` when it gives one; or, named only
+ * by its home, that home's walk of its type. 400 when there is none (docs/decisions.md).
+ */
+async function walkOfNewItem(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  input: { Walk: WalkType; WalkID?: string | undefined; HomeRID?: string | undefined },
+): Promise<RecordsTable> {
+  if (input.WalkID === undefined) {
+    if (input.HomeRID === undefined) throw badRequest(ITEM_WALK_MISSING);
+    await ensureHome(ctx, deps, input.HomeRID, 'HomeRID');
+    const walk = await homeWalkFor(ctx, deps, input.HomeRID, input.Walk);
+    if (walk === undefined) throw badRequest(noHostWalkMessage(input.Walk));
+    return walk;
+  }
+  const walk = await deps.records.findLiveOfKinds(ctx.trx, WALK_KINDS, input.WalkID);
+  if (walk === undefined) throw badRequest('Invalid value for "WalkID": no such walk');
+  // Only on a walk the caller may read, or on the item type's own closing walk
+  // (customer service's post-close items): docs/decisions.md.
+  const kind = walk.kind as WalkKind; // Safe: findLiveOfKinds selects only WALK_KINDS.
+  if (!mayAttachItemToWalk(ctx.user.access, input.Walk, { kind, type: storedData(walk)['type'] })) {
+    throw forbidden();
+  }
+  if (input.HomeRID !== undefined && input.HomeRID !== walk.home_rid) {
+    throw badRequest(ITEM_HOME_NOT_WALKS);
+  }
+  return walk;
+}
+
 /** Walk items' writes: their scope follows the item's walk type (the registry's typeScope). */
 export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const base = RESOURCE_DEFS.walkItems.base;
@@ -74,36 +109,17 @@ export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void
     checkMutation('walkItem', 'submit', body);
     const input = parseWith(walkItemInputSchema, body);
     requireWrite(ctx.user, itemScope(input.Walk));
-    let homeRid = input.HomeRID ?? null;
-    if (input.WalkID !== undefined) {
-      const walk = await deps.records.findLiveOfKinds(ctx.trx, WALK_KINDS, input.WalkID);
-      if (walk === undefined) throw badRequest('Invalid value for "WalkID": no such walk');
-      // Only on a walk the caller may read, or on the item type's own closing walk
-      // (customer service's post-close items): docs/decisions.md.
-      const kind = walk.kind as WalkKind; // Safe: findWalk selects only WALK_KINDS.
-      if (
-        !mayAttachItemToWalk(ctx.user.access, input.Walk, {
-          kind,
-          type: storedData(walk)['type'],
-        })
-      ) {
-        throw forbidden();
-      }
-      homeRid = walk.home_rid;
-    } else if (homeRid !== null) {
-      await ensureHome(ctx, deps, homeRid, 'HomeRID');
-    }
-    const walkId =
-      input.WalkID ??
-      (homeRid === null ? undefined : (await homeWalkFor(ctx, deps, homeRid, input.Walk))?.id);
+    const walk = await walkOfNewItem(ctx, deps, input);
+    // An item always hangs on a walk that exists and takes that walk's home.
+    const homeRid = walk.home_rid;
     const completedAt = input.Status === 'Complete' ? (input['Completed At'] ?? ctx.now) : null;
     const result = await createRecord(ctx, deps, ITEMS, {
       id: input.id,
       homeRid,
-      parentId: walkId ?? null,
+      parentId: walk.id,
       data: {
         ...input,
-        WalkID: walkId ?? null,
+        WalkID: walk.id,
         HomeRID: homeRid,
         'Completed At': completedAt,
       },
@@ -178,8 +194,9 @@ export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind:
   const rules = rulesOf(kind);
 
   writeRoute(app, deps, 'POST', `${base}/submit`, async (ctx) => {
-    checkMutation(kind, 'submit', ctx.request.body);
-    const input = parseWith(rules.input, ctx.request.body);
+    const body = withoutAbsentNulls(kind, ctx.request.body);
+    checkMutation(kind, 'submit', body);
+    const input = parseWith(rules.input, body);
     requireWrite(ctx.user, rules.writeScope(input));
     const homeRid = rules.homeRid(input);
     await ensureHome(ctx, deps, homeRid, rules.homeField);
@@ -192,7 +209,10 @@ export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind:
   });
 
   writeRoute(app, deps, 'PATCH', `${base}/update/:id`, async (ctx: WriteContext) => {
-    const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);
+    const body = requireObject(
+      withoutAbsentNulls(kind, ctx.request.body ?? {}),
+      MESSAGES.dataAndIdRequired,
+    );
     const params = requireObject(ctx.request.params, MESSAGES.dataAndIdRequired);
     checkMutation(kind, 'update', { ...body, id: params['id'] });
     const changes = parseWith(rules.update, body);

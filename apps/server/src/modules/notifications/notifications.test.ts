@@ -12,7 +12,7 @@ import {
 } from '@field/domain';
 import { availableDialects } from '../../test/databases.js';
 import { openSse } from '../../test/sse.js';
-import { buildHome } from '../../test/factories.js';
+import { buildHome, buildOnHome } from '../../test/factories.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../../test/test-server.js';
 
@@ -70,6 +70,13 @@ describe.each(await availableDialects())('notifications on %s', (dialect) => {
         'Offline Homes': ['emp-cs'],
       }),
       buildHome('hq'),
+    ]);
+    // The closing walks the items below hang on (an item always hangs on a walk).
+    const closing = (id: string, home: string, type: string) =>
+      buildOnHome(id, home, { type, selectedHome: home, user: 'emp-author', date: '2026-10-01' });
+    await server.insert('closing', [
+      closing('hn-final', 'hn', 'final-punch'),
+      closing('hq-nhp', 'hq', 'nhp'),
     ]);
     admin = server.client(
       (await server.createUser({ scopes: [singleScope('admin')], airtableId: null })).token,

@@ -50,16 +50,27 @@ describe('configuration', () => {
     const seedDemo = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env }).seedDemo;
 
-    it('is seeded by the embedded default of npm start', () => {
+    it('is seeded by the embedded default of npm start, on loopback', () => {
       expect(seedDemo({})).toBe(true);
-      expect(seedDemo({ PUBLIC_URL: 'http://192.168.1.20:8080' })).toBe(true);
+      expect(seedDemo({ HOST: 'localhost' })).toBe(true);
+      expect(seedDemo({ HOST: '::1' })).toBe(true);
     });
 
-    it('is not seeded with DATABASE_URL or an https PUBLIC_URL, unless SEED_DEMO=true', () => {
-      expect(seedDemo({ DATABASE_URL: 'postgres://db/field' })).toBe(false);
-      expect(seedDemo({ PUBLIC_URL: 'https://field.example.com' })).toBe(false);
-      expect(seedDemo({ DATABASE_URL: 'postgres://db/field', SEED_DEMO: 'true' })).toBe(true);
-      expect(seedDemo({ PUBLIC_URL: 'https://field.example.com', SEED_DEMO: 'true' })).toBe(true);
+    it.each([
+      ['HOST=0.0.0.0', { HOST: '0.0.0.0' }],
+      ['a HOST of the network', { HOST: '192.168.1.20' }],
+      ['HOST=::', { HOST: '::' }],
+      ['an http PUBLIC_URL', { PUBLIC_URL: 'http://192.168.1.20:8080' }],
+      ['an https PUBLIC_URL', { PUBLIC_URL: 'https://field.example.com' }],
+      ['a trusted proxy (TLS in front, no PUBLIC_URL)', { TRUST_PROXY: 'true' }],
+      ['a trusted proxy on this machine', { TRUST_PROXY: '127.0.0.1' }],
+      ['DATABASE_URL', { DATABASE_URL: 'postgres://db/field' }],
+    ])('is not seeded with %s, unless SEED_DEMO=true', (_name, env) => {
+      expect(seedDemo(env)).toBe(false);
+      expect(seedDemo({ ...env, SEED_DEMO: 'true' })).toBe(true);
+    });
+
+    it('is never seeded with SEED_DEMO=false', () => {
       expect(seedDemo({ SEED_DEMO: 'false' })).toBe(false);
     });
   });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { seedsDemo, servedToNetwork } from './exposure.js';
 
 /** The shortest signing secret accepted (HS256 wants at least its 256 bits). */
 const MIN_SECRET_BYTES = 32;
@@ -213,10 +214,13 @@ export interface Config {
   seedPassword: string;
   /**
    * Whether an empty database gets the demo company and its accounts (with their known
-   * password): by default only the embedded one of `npm start`, never with DATABASE_URL
-   * or an https PUBLIC_URL unless SEED_DEMO=true.
+   * password): by default only the embedded one of `npm start` on loopback, never with
+   * DATABASE_URL, a PUBLIC_URL, a HOST beyond loopback or a trusted proxy unless
+   * SEED_DEMO=true (exposure.ts).
    */
   seedDemo: boolean;
+  /** Reachable from other machines (exposure.ts): demo accounts here are announced loudly. */
+  servedToNetwork: boolean;
   /** ADMIN_EMAIL and ADMIN_PASSWORD: the first admin, made at start when none exists. */
   initialAdmin: { email: string; password: string } | undefined;
   webDist: string | undefined;
@@ -353,6 +357,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const exposure = {
+    host: e.HOST,
+    publicUrlExplicit: e.PUBLIC_URL !== undefined,
+    trustProxy: e.TRUST_PROXY,
+  };
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`
   ).replace(/\/+$/, '');
@@ -364,7 +373,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET?.trim() ?? loadOrCreateSecret(dataDir)),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     seedPassword: e.SEED_PASSWORD,
-    seedDemo: e.SEED_DEMO ?? (e.DATABASE_URL === undefined && !publicUrl.startsWith('https:')),
+    seedDemo: seedsDemo({ ...exposure, databaseUrl: e.DATABASE_URL, seedDemo: e.SEED_DEMO }),
+    servedToNetwork: servedToNetwork(exposure),
     initialAdmin:
       e.ADMIN_EMAIL === undefined || e.ADMIN_PASSWORD === undefined
         ? undefined

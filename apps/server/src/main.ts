@@ -1,6 +1,7 @@
 // Starts the field app: configuration, database (migrated), demo data on an empty
-// embedded database (seed/startup.ts says where else), the first admin from the
-// environment, then the HTTP server. `npm start` runs this after the build.
+// embedded database on loopback (seed/startup.ts says where else), the first admin from
+// the environment, then the HTTP server; a warning when the demo accounts are reachable
+// from other machines. `npm start` runs this after the build.
 // With WORKERS=N (PostgreSQL only) this process migrates and seeds, then runs N server
 // processes sharing the port (Node's cluster module), restarts one that dies, and passes
 // SIGTERM on to them.
@@ -14,7 +15,7 @@ import { pruneIdempotencyKeys } from './http/idempotency.js';
 import { pruneAccountData } from './modules/auth/prune.js';
 import { buildServer } from './app.js';
 import { DEMO_ACCOUNTS } from './seed/demo-data.js';
-import { prepareStartupData } from './seed/startup.js';
+import { demoExposureWarning, prepareStartupData } from './seed/startup.js';
 
 const HOUR = 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_LIFETIME_MS = 7 * 24 * HOUR;
@@ -40,7 +41,7 @@ function startupLines(
     );
   }
   if (applied.length > 0) lines.unshift(`Migrated: ${applied.join(', ')}`);
-  return lines;
+  return [...lines, ...demoExposureWarning(config, seed.demoAccounts)];
 }
 
 /** WORKERS above 1: migrate and seed once, then keep N server processes running. */
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
   // A server process of WORKERS: the first process migrated and seeded already.
   const applied = cluster.isWorker ? [] : await migrateToLatest(database);
   const seed = cluster.isWorker
-    ? { seeded: false, adminCreated: false, adminMissing: false }
+    ? { seeded: false, adminCreated: false, adminMissing: false, demoAccounts: [] }
     : await prepareStartupData(database.db, config);
   const app = await buildServer({ config, database });
 

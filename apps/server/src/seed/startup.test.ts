@@ -9,7 +9,7 @@ import type { TestServer } from '../test/test-server.js';
 import { getTestServer } from '../test/test-server.js';
 import { createAdmin } from './admin.js';
 import { parseCreateAdminArgs } from './create-admin.js';
-import { prepareStartupData } from './startup.js';
+import { demoExposureWarning, prepareStartupData } from './startup.js';
 
 const SECRET = 'x'.repeat(32);
 const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-password' };
@@ -28,17 +28,29 @@ describe.each(await availableDialects())('start-up data on %s', (dialect) => {
   const userCount = async () => (await server.db.selectFrom('users').select('id').execute()).length;
 
   it('seeds the demo company and its accounts for the embedded default', async () => {
-    const result = await prepareStartupData(server.db, configOf({}), { demoHomes: 2 });
-    expect(result).toEqual({ seeded: true, adminCreated: false, adminMissing: false });
+    const config = configOf({});
+    const result = await prepareStartupData(server.db, config, { demoHomes: 2 });
+    expect(result).toMatchObject({ seeded: true, adminCreated: false, adminMissing: false });
+    expect(result.demoAccounts).toContain(DEMO_ADMIN.email);
     expect(await signIn(DEMO_ADMIN)).toBe(200);
+    // Only this machine reaches it: nothing to warn about.
+    expect(demoExposureWarning(config, result.demoAccounts)).toEqual([]);
   });
 
   it.each([
     ['DATABASE_URL', { DATABASE_URL: 'postgres://db.example/field' }],
+    ['HOST=0.0.0.0', { HOST: '0.0.0.0' }],
+    ['an http PUBLIC_URL', { PUBLIC_URL: 'http://field.example.com' }],
     ['an https PUBLIC_URL', { PUBLIC_URL: 'https://field.example.com' }],
+    ['a trusted proxy', { TRUST_PROXY: 'true' }],
   ])('seeds nothing with %s: no known password', async (_name, env) => {
     const result = await prepareStartupData(server.db, configOf(env), { demoHomes: 2 });
-    expect(result).toEqual({ seeded: false, adminCreated: false, adminMissing: true });
+    expect(result).toEqual({
+      seeded: false,
+      adminCreated: false,
+      adminMissing: true,
+      demoAccounts: [],
+    });
     expect(await userCount()).toBe(0);
     expect(await signIn(DEMO_ADMIN)).toBe(401);
   });
@@ -47,6 +59,18 @@ describe.each(await availableDialects())('start-up data on %s', (dialect) => {
     const config = configOf({ DATABASE_URL: 'postgres://db.example/field', SEED_DEMO: 'true' });
     expect((await prepareStartupData(server.db, config, { demoHomes: 2 })).seeded).toBe(true);
     expect(await signIn(DEMO_ADMIN)).toBe(200);
+  });
+
+  it('warns, naming the accounts, when demo accounts are reachable from other machines', async () => {
+    // Seeded earlier on loopback, now started on every address.
+    await prepareStartupData(server.db, configOf({}), { demoHomes: 2 });
+    const exposed = configOf({ HOST: '0.0.0.0' });
+    const again = await prepareStartupData(server.db, exposed);
+    expect(again.seeded).toBe(false);
+    const warning = demoExposureWarning(exposed, again.demoAccounts).join('\n');
+    expect(warning).toMatch(/WARNING: this server is reachable from other machines/);
+    expect(warning).toContain(DEMO_ADMIN.email);
+    expect(warning).toContain('HOST=127.0.0.1');
   });
 
   it('makes the admin of ADMIN_EMAIL once, while no admin exists', async () => {
@@ -59,6 +83,7 @@ describe.each(await availableDialects())('start-up data on %s', (dialect) => {
       seeded: false,
       adminCreated: true,
       adminMissing: false,
+      demoAccounts: [],
     });
     expect(await signIn({ email: 'boss@example.com', password: 'a long admin password' })).toBe(
       200,

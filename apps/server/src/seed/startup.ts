@@ -1,12 +1,14 @@
 // What the server puts into its database at start: the demo company where it is meant
-// (the embedded default of `npm start`, or SEED_DEMO=true), and the first admin from
-// ADMIN_EMAIL / ADMIN_PASSWORD. A real install (DATABASE_URL, an https PUBLIC_URL) starts
-// with no known password.
+// (the embedded default of `npm start` on loopback, or SEED_DEMO=true: exposure.ts), and
+// the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. A real install (DATABASE_URL, a
+// PUBLIC_URL, a HOST beyond loopback, a trusted proxy) starts with no known password, and
+// one that holds the demo accounts anyway says so loudly at start.
 
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { adminExists, ensureInitialAdmin } from './admin.js';
+import { DEMO_ACCOUNTS } from './demo-data.js';
 import { seedDemoData } from './seed.js';
 
 export interface StartupData {
@@ -16,6 +18,40 @@ export interface StartupData {
   adminCreated: boolean;
   /** No admin exists: someone has to make one (the start message says how). */
   adminMissing: boolean;
+  /** The demo accounts the database holds (seeded now or earlier), by e-mail. */
+  demoAccounts: string[];
+}
+
+async function demoAccountsIn(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((account) => account.email),
+    )
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/**
+ * The start message's warning when demo accounts, whose password anyone can read in the
+ * README, are reachable from other machines; none otherwise.
+ */
+export function demoExposureWarning(
+  config: Pick<Config, 'servedToNetwork'>,
+  demoAccounts: readonly string[],
+): string[] {
+  if (!config.servedToNetwork || demoAccounts.length === 0) return [];
+  return [
+    '!!! WARNING: this server is reachable from other machines (HOST beyond loopback,',
+    '!!! PUBLIC_URL or TRUST_PROXY) and holds the demo accounts, whose password is public:',
+    ...demoAccounts.map((email) => `!!!   ${email}`),
+    '!!! Remove them: start on an empty database (a new DATA_DIR, or DATABASE_URL) without',
+    '!!! SEED_DEMO=true, or bind HOST=127.0.0.1 to keep the demo on this machine.',
+  ];
 }
 
 export async function prepareStartupData(
@@ -30,5 +66,10 @@ export async function prepareStartupData(
     config.initialAdmin === undefined
       ? false
       : (await ensureInitialAdmin(db, config.initialAdmin)) === 'created';
-  return { seeded, adminCreated, adminMissing: !(await adminExists(db)) };
+  return {
+    seeded,
+    adminCreated,
+    adminMissing: !(await adminExists(db)),
+    demoAccounts: await demoAccountsIn(db),
+  };
 }

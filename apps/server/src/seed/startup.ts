@@ -50,7 +50,8 @@ export function demoExposureWarning(
     '!!! PUBLIC_URL or TRUST_PROXY) and holds the demo accounts, whose password is public:',
     ...demoAccounts.map((email) => `!!!   ${email}`),
     '!!! Remove them: start on an empty database (a new DATA_DIR, or DATABASE_URL) without',
-    '!!! SEED_DEMO=true, or bind HOST=127.0.0.1 to keep the demo on this machine.',
+    '!!! SEED_DEMO=true. Or keep the demo on this machine: HOST=127.0.0.1, no PUBLIC_URL,',
+    '!!! no TRUST_PROXY.',
   ];
 }
 

@@ -1,5 +1,5 @@
 // What the server puts into its database at start: the demo company where it is meant
-// (the embedded default of `npm start` on loopback, or SEED_DEMO=true: exposure.ts), and
+// (the embedded default of `npm start` on loopback, or SEED_DEMO=true: config.ts seedsDemo), and
 // the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. A real install (DATABASE_URL, a
 // PUBLIC_URL, a HOST beyond loopback, a trusted proxy) starts with no known password, and
 // one that holds the demo accounts anyway says so loudly at start.

@@ -21,6 +21,7 @@ import { ProviderRegistry } from './modules/auth/providers.js';
 import { registerOriginCheck } from './modules/auth/origin-check.js';
 import { providerRoutes } from './modules/auth/provider-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { invitationRoutes } from './modules/auth/invitation-routes.js';
 import { SessionService } from './modules/auth/sessions.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
@@ -88,7 +89,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       attempts: config.rateLimit.lockoutAttempts,
       minutes: config.rateLimit.lockoutMinutes,
     }),
-    resets: new PasswordResets(database.db, config.passwordResetTtlMinutes),
+    resets: new PasswordResets(
+      database.db,
+      config.passwordResetTtlMinutes,
+      config.invitationTtlMinutes,
+    ),
     mailer,
     publicUrl: config.publicUrl,
     publicUrlExplicit: config.publicUrlExplicit,
@@ -97,6 +102,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       max: config.rateLimit.signInMax,
       timeWindow: config.rateLimit.windowSeconds * 1000,
     },
+    registration: config.registration,
   };
   const providers = new ProviderRegistry(config, app.log, options.providerEndpoints);
   const deps = createRouteDeps(database.db);
@@ -137,6 +143,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         Promise.resolve({ status: 'ok', version: APP_VERSION }),
       );
       authRoutes(api, authDeps);
+      invitationRoutes(api, authDeps);
       providerRoutes(api, { ...authDeps, providers, db: database.db });
       profileRoutes(api, {
         users,
@@ -145,7 +152,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         uploadLimitBytes: config.fileBodyLimitBytes,
         fileLimits: { quotaBytes: config.fileQuotaBytes },
       });
-      adminRoutes(api, { ...authDeps, db: database.db });
+      adminRoutes(api, { ...authDeps, db: database.db, records: deps.records });
       registryRoutes(api, deps);
       fileRoutes(api, deps, files, config.fileBodyLimitBytes, {
         quotaBytes: config.fileQuotaBytes,

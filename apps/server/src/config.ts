@@ -5,11 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RegistrationPolicy } from '@field/domain';
+import { REGISTRATION_MODES } from '@field/domain';
 
 /** The shortest signing secret accepted (HS256 wants at least its 256 bits). */
 const MIN_SECRET_BYTES = 32;
 /** The first admin's password, from the environment or `create-admin`. */
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+/** A domain name as REGISTRATION_DOMAINS lists it: labels of letters, digits and hyphens. */
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -94,6 +99,18 @@ const envFields = z.object({
     .min(5)
     .max(7 * 24 * 60)
     .default(60),
+  INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  REGISTRATION: z.enum(REGISTRATION_MODES).default('open'),
+  REGISTRATION_DOMAINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+        .filter((d) => d !== ''),
+    )
+    .pipe(z.array(z.string().regex(DOMAIN, 'REGISTRATION_DOMAINS: names like example.com'))),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_SECURE: booleanString.default(false),
@@ -238,6 +255,10 @@ export interface Config {
   refreshReuseGraceSeconds: number;
   cookieSecure: 'auto' | 'true' | 'false';
   passwordResetTtlMinutes: number;
+  /** How long an invitation (and an address verification) link works. */
+  invitationTtlMinutes: number;
+  /** Who may register themselves (docs/decisions.md, People and invitations). */
+  registration: RegistrationPolicy;
   mail: MailConfig;
   rateLimit: {
     signInMax: number;
@@ -397,6 +418,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\nADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all',
     );
   }
+  if (e.REGISTRATION === 'domains' && e.REGISTRATION_DOMAINS.length === 0) {
+    throw new Error(
+      'Invalid configuration:\nREGISTRATION=domains needs REGISTRATION_DOMAINS ' +
+        '(for example REGISTRATION_DOMAINS=example.com,other.org)',
+    );
+  }
   if (e.WORKERS > 1 && e.DATABASE_URL === undefined) {
     throw new Error(
       'Invalid configuration:\nWORKERS above 1 needs DATABASE_URL: processes share their ' +
@@ -439,6 +466,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    invitationTtlMinutes: e.INVITATION_TTL_DAYS * 24 * 60,
+    registration: { mode: e.REGISTRATION, domains: e.REGISTRATION_DOMAINS },
     mail: {
       from: e.MAIL_FROM,
       smtp:

@@ -203,6 +203,13 @@ export {
   worksOnHome,
 } from './home-access.js';
 export type { HomeAccessFacts, HomeAccessMode, HomeViewer } from './home-access.js';
+export {
+  REGISTRATION_MODES,
+  employeeMatchesEmail,
+  employeesForPicker,
+  registrationRefusal,
+} from './people.js';
+export type { RegistrationMode, RegistrationPolicy } from './people.js';
 export { changelogAnswerSchema, changelogIssueSchema } from './changelog.js';
 export type { ChangelogAnswer, ChangelogIssue } from './changelog.js';
 export {

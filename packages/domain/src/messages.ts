@@ -117,6 +117,18 @@ export const MESSAGES = {
   resetMailSent:
     'If an account exists for this email address, a link to reset the password is on its way.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  registrationClosed:
+    'This app does not take registrations. Ask your administrator for an invitation.',
+  registrationDomain:
+    'This app takes registrations only from the e-mail domains its administrator allows. Ask your administrator for an invitation.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
+  invitationInvalid:
+    'This invitation link is invalid, has expired or was already used. Ask your administrator for a new one, or sign in if you already set your password.',
+  emailNotVerified:
+    'This user has not verified their e-mail address yet. They verify it with the link mailed to them when they registered.',
+  unknownEmployee: 'No employee has this id',
+  alreadyHasPassword:
+    'This user has already set a password: they sign in, or use "Forgot password" to choose a new one.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   lastSignInMethod: 'Set a password before removing your last way to sign in',
   providerNotLinked: 'This provider is not linked to your account',

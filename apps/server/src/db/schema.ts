@@ -2,6 +2,8 @@
 // strings with milliseconds, so one schema and one set of queries serve SQLite and
 // PostgreSQL alike (ISO strings of one width sort as times).
 
+import type { Generated } from 'kysely';
+
 /** Field records of every resource of docs/api.md (Field data), one row each, keyed by kind. */
 export interface RecordsTable {
   kind: string;
@@ -34,6 +36,8 @@ export interface UsersTable {
   migrated_at: string | null;
   /** Epoch seconds: access tokens issued before it are refused. */
   tokens_valid_after: number | null;
+  /** When the address was proven by a mailed link (or the account was made by an admin). */
+  email_verified_at: string | null;
 }
 
 interface UserScopesTable {
@@ -82,6 +86,8 @@ export interface RefreshTokensTable {
 
 interface PasswordResetsTable {
   token_hash: string;
+  /** What the one-time link is for (modules/auth/password-resets.ts). */
+  purpose: Generated<string>;
   user_id: string;
   created_at: string;
   expires_at: string;

@@ -57,10 +57,15 @@ export async function startSmtpServer(): Promise<TestSmtp> {
   };
 }
 
-/** The reset token of the link in a mail (quoted-printable soft breaks undone). */
-export function resetTokenOf(mail: ReceivedMail): string {
+/** The token of the link to `path` in a mail (quoted-printable soft breaks undone). */
+export function linkTokenOf(mail: ReceivedMail, path: string): string {
   const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /\/reset-password\?token=([\w%-]+)/.exec(text);
-  if (match?.[1] === undefined) throw new Error('no reset link in the mail');
+  const match = new RegExp(`${path}\\?token=([\\w%-]+)`).exec(text);
+  if (match?.[1] === undefined) throw new Error(`no ${path} link in the mail`);
   return decodeURIComponent(match[1]);
+}
+
+/** The token of the password reset link in a mail. */
+export function resetTokenOf(mail: ReceivedMail): string {
+  return linkTokenOf(mail, '/reset-password');
 }

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/databases.js';
 import type { TestSmtp } from '../../test/smtp.js';
-import { resetTokenOf, startSmtpServer } from '../../test/smtp.js';
+import { buildPerson } from '../../test/factories.js';
+import { linkTokenOf, startSmtpServer } from '../../test/smtp.js';
 import type { TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../../test/test-server.js';
 
@@ -35,6 +36,7 @@ describe.each(await availableDialects())('administration on %s', (dialect) => {
     await smtp.close();
   });
 
+  /** A registration whose address is verified (the link of its mail opened). */
   const register = async (email: string) => {
     const res = await server
       .client()
@@ -45,6 +47,8 @@ describe.each(await availableDialects())('administration on %s', (dialect) => {
         lastName: 'Pending',
       });
     expect(res.status).toBe(201);
+    const token = linkTokenOf(await smtp.waitFor(email), '/verify-email');
+    expect((await server.client().post('/auth/verify-email', { token })).status).toBe(200);
     return res.body;
   };
 
@@ -148,7 +152,10 @@ describe.each(await availableDialects())('administration on %s', (dialect) => {
     ).toMatchObject({ status: 400, body: { error: 'Failed to add user' } });
   });
 
-  it('adds a user who gets a mail to choose a password, then signs in', async () => {
+  it('adds a user who gets an invitation to choose a password, then signs in', async () => {
+    await server.insert('employees', [
+      buildPerson('emp-9', { Name: 'Ada Added', Email: 'added@example.test', Active: true }),
+    ]);
     const res = await server.client(admin).post<AdminUser>('/admin/users', {
       email: 'Added@Example.test',
       firstName: 'Ada',
@@ -166,10 +173,13 @@ describe.each(await availableDialects())('administration on %s', (dialect) => {
     });
     const mail = await smtp.waitFor('added@example.test');
     expect(mail.raw).toContain('Subject: Your Field App account');
-    const token = resetTokenOf(mail);
+    const token = linkTokenOf(mail, '/invitation');
     expect(
-      (await server.client().post('/auth/reset-password', { token, password: 'chosen password' }))
-        .status,
+      (
+        await server
+          .client()
+          .post('/auth/accept-invitation', { token, password: 'chosen password' })
+      ).status,
     ).toBe(200);
     expect(
       (

@@ -6,48 +6,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Scope } from '@field/domain';
-import {
-  ADMIN_SCOPE,
-  DEMO_SCOPE,
-  MESSAGES,
-  PENDING_USER_SCOPE,
-  SCOPES,
-  SCOPE_GROUPS,
-  isScopeGroup,
-  mergeScopes,
-} from '@field/domain';
+import { MESSAGES, PENDING_USER_SCOPE, SCOPE_GROUPS, mergeScopes } from '@field/domain';
 import type { Database } from '../../db/schema.js';
 import { requireAdmin } from '../../http/auth.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
 import type { AuthDeps } from '../auth/routes.js';
-import { sendPasswordMail } from '../auth/routes.js';
+import { sendPasswordMail } from '../auth/account-mails.js';
+import type { RecordRepository } from '../records/repository.js';
 import type { UserRow } from '../users/repository.js';
-import { NO_PASSWORD, toUserDocument } from '../users/repository.js';
+import { NO_PASSWORD } from '../users/repository.js';
+import { adminUserAnswer, checkScope, scopeInput, toAdminUser } from './admin-users.js';
+import { checkEmployee, peopleRoutes } from './people-routes.js';
 
 export interface AdminDeps extends AuthDeps {
   db: Kysely<Database>;
-}
-
-const SINGLE_SCOPES: readonly string[] = [...SCOPES, ADMIN_SCOPE, DEMO_SCOPE];
-
-/** A scope the catalogue knows: a group (docs/product.md, Roles and access), or a single scope. */
-const scopeInput = z
-  .object({
-    value: z.string().min(1).max(100),
-    group: z.boolean().optional(),
-    approved: z.boolean().default(true),
-    read: z.boolean().default(true),
-    write: z.boolean().default(true),
-  })
-  .transform((s) => ({ ...s, group: s.group ?? isScopeGroup(s.value) }));
-
-function checkScope(scope: Scope): Scope {
-  const known = scope.group
-    ? isScopeGroup(scope.value) || scope.value === PENDING_USER_SCOPE
-    : SINGLE_SCOPES.includes(scope.value);
-  if (!known) throw badRequest(MESSAGES.unknownScope);
-  return scope;
+  records: RecordRepository;
 }
 
 const groupSchema = z.enum(SCOPE_GROUPS);
@@ -68,21 +42,6 @@ const scopeQuery = z.object({ group: z.enum(['true', 'false']).optional() });
 
 const addUserFailed = (status = 400): AppError => new AppError(status, MESSAGES.addUserFailed);
 
-function isPending(scopes: readonly Scope[]): boolean {
-  return scopes.some((s) => s.value === PENDING_USER_SCOPE && !s.approved);
-}
-
-/** A user as the administration screen lists it. */
-function toAdminUser(row: UserRow, scopes: Scope[], providers: string[] = []) {
-  return {
-    ...toUserDocument(row, scopes),
-    approved: !isPending(scopes),
-    hasPassword: row.password_hash !== NO_PASSWORD,
-    providers,
-    createdAt: row.created_at,
-  };
-}
-
 const groupScope = (value: string): Scope => ({
   value,
   approved: true,
@@ -93,16 +52,12 @@ const groupScope = (value: string): Scope => ({
 
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const { users } = deps;
+  peopleRoutes(app, deps);
 
   const answer = async (userId: string) => {
     const row = await users.findById(userId);
     if (row === undefined) throw notFound();
-    const identities = await users.identitiesOf(userId);
-    return toAdminUser(
-      row,
-      await users.scopesOf(userId),
-      identities.map((i) => i.provider),
-    );
+    return adminUserAnswer(users, row);
   };
 
   const target = async (request: FastifyRequest, missing: () => AppError): Promise<UserRow> => {
@@ -125,7 +80,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     return answer(row.id);
   });
 
-  // Adds an approved user and mails them a link to choose their password.
+  // Invites a user: adds them approved, with the employee and scopes chosen, and mails them
+  // a link to choose their password (docs/decisions.md, People and invitations).
   app.post('/admin/users', async (request, reply: FastifyReply) => {
     requireAdmin(request);
     const parsed = newUserSchema.safeParse(request.body);
@@ -136,6 +92,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       body.scopes.map(checkScope),
     );
     if ((await users.findByEmail(body.email)) !== undefined) throw addUserFailed(409);
+    await checkEmployee(deps, body.airtableId);
     const id = randomUUID();
     try {
       await users.create(
@@ -163,6 +120,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   // Approves a registration: pending-user goes, the given group (if any) comes.
   app.post('/admin/users/:id/approve', async (request) => {
     const row = await target(request, () => notFound());
+    // A registered address is verified before its account is approved.
+    if (row.email_verified_at === null) throw conflict(MESSAGES.emailNotVerified);
     const body = parseWith(approveSchema, request.body ?? {});
     const current = await users.scopesOf(row.id);
     const kept = current

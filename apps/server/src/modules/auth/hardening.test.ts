@@ -15,7 +15,7 @@ import type { TestServer } from '../../test/test-server.js';
 import { TEST_PASSWORD, getTestServer, groupScope } from '../../test/test-server.js';
 import { createMailer } from './mailer.js';
 import { PasswordResets } from './password-resets.js';
-import { sendPasswordMail } from './routes.js';
+import { sendPasswordMail } from './account-mails.js';
 
 interface SessionBody {
   accessToken: string;
@@ -192,7 +192,7 @@ describe('the dev mail transport', () => {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      const resets = new PasswordResets(server.db, 60);
+      const resets = new PasswordResets(server.db, 60, 60);
       await sendPasswordMail(
         { resets, mailer, publicUrl: 'https://field.example.test' },
         { log },

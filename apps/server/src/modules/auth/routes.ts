@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { INITIAL_SCOPE, MESSAGES } from '@field/domain';
-import type { UserDocument } from '@field/domain';
+import { INITIAL_SCOPE, MESSAGES, registrationRefusal } from '@field/domain';
+import type { RegistrationPolicy, UserDocument } from '@field/domain';
 import { currentUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
@@ -15,6 +15,7 @@ import { NO_PASSWORD, toUserDocument } from '../users/repository.js';
 import { migrateLegacyData } from './legacy-migration.js';
 import type { AccountLockout } from './lockout.js';
 import type { Mailer } from './mailer.js';
+import { sendPasswordMail } from './account-mails.js';
 import type { PasswordResets } from './password-resets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.js';
@@ -34,6 +35,8 @@ export interface AuthDeps {
   host: string;
   /** Per-address limit of the sign-in endpoints (@fastify/rate-limit route options). */
   rateLimit: { max: number; timeWindow: number };
+  /** Who may register themselves. */
+  registration: RegistrationPolicy;
 }
 
 export interface SessionAnswer extends IssuedSession {
@@ -54,7 +57,7 @@ const forgotSchema = z.object({ email: emailSchema });
 const resetSchema = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
 const changeSchema = z.object({ currentPassword: passwordSchema, newPassword: passwordSchema });
 
-function checkNewPassword(password: string): void {
+export function checkNewPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
 }
 
@@ -85,7 +88,7 @@ export async function completeSignIn(
  * A new password, by change or reset: every session ends (their access tokens with them)
  * and every reset link still open is void.
  */
-async function passwordChanged(
+export async function passwordChanged(
   deps: Pick<AuthDeps, 'users' | 'sessions' | 'resets'>,
   userId: string,
   passwordHash: string,
@@ -121,6 +124,13 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.post('/auth/register', { config: limited }, async (request, reply) => {
     const body = parseWith(registerSchema, request.body);
+    const refusal = registrationRefusal(deps.registration, body.email);
+    if (refusal !== null) {
+      throw new AppError(
+        403,
+        refusal === 'closed' ? MESSAGES.registrationClosed : MESSAGES.registrationDomain,
+      );
+    }
     checkNewPassword(body.password);
     if ((await users.findByEmail(body.email)) !== undefined) throw conflict(MESSAGES.emailTaken);
     const id = randomUUID();
@@ -135,6 +145,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
           role: '',
           airtableId: null,
           scopes: [{ ...INITIAL_SCOPE }],
+          emailVerified: false,
         },
         new Date().toISOString(),
       );
@@ -145,6 +156,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     }
     const user = await users.findById(id);
     if (user === undefined) throw new Error('registered user vanished');
+    void sendPasswordMail(deps, request, user, 'verify');
     const answer = await completeSignIn(deps, request, reply, user);
     return reply.code(201).send(answer);
   });
@@ -242,54 +254,4 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
       })),
     };
   });
-}
-
-/**
- * Mails a one-time link to /reset-password: after "forgot password", or to a user an
- * admin added ("welcome"). Failures are logged, never shown: the caller already answered.
- */
-export async function sendPasswordMail(
-  deps: Pick<AuthDeps, 'resets' | 'mailer' | 'publicUrl'>,
-  request: Pick<FastifyRequest, 'log'>,
-  user: UserRow,
-  kind: 'reset' | 'welcome',
-): Promise<void> {
-  try {
-    const token = await deps.resets.create(user.id, new Date().toISOString());
-    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send(
-      passwordMail(user.email, user.first_name, link, deps.resets.ttlMinutes, kind),
-    );
-  } catch (err) {
-    request.log.error({ err, kind }, 'sending the password mail failed');
-  }
-}
-
-function passwordMail(
-  to: string,
-  firstName: string,
-  link: string,
-  ttlMinutes: number,
-  kind: 'reset' | 'welcome',
-): Parameters<Mailer['send']>[0] {
-  const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const lifetime =
-    ttlMinutes % 60 === 0
-      ? `${ttlMinutes / 60} hour${ttlMinutes === 60 ? '' : 's'}`
-      : `${ttlMinutes} minutes`;
-  const intro =
-    kind === 'reset'
-      ? 'Open this link to choose a new password:'
-      : 'An account of the Field App was made for you. Open this link to choose your password:';
-  const outro =
-    kind === 'reset'
-      ? 'If you did not ask for it, ignore this mail; your password stays as it is.'
-      : 'After that, sign in with this email address.';
-  const greeting = firstName === '' ? 'Hello,' : `Hello ${firstName},`;
-  return {
-    to,
-    subject: kind === 'reset' ? 'Reset your Field App password' : 'Your Field App account',
-    text: `${greeting}\n\n${intro}\n${link}\n\nThe link works once and for ${lifetime}. ${outro}\n`,
-    html: `<p>${escape(greeting)}</p><p>${escape(intro)}</p><p><a href="${escape(link)}">${escape(link)}</a></p><p>The link works once and for ${lifetime}. ${escape(outro)}</p>`,
-  };
 }

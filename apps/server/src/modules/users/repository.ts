@@ -3,6 +3,7 @@
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Scope, UserDocument } from '@field/domain';
+import { ADMIN_SCOPE } from '@field/domain';
 import type { Database, UsersTable } from '../../db/schema.js';
 import type { AuthChanges } from '../../http/auth-changes.js';
 import { authChangesOf } from '../../http/auth-changes.js';
@@ -18,6 +19,8 @@ export interface NewUser {
   role: string;
   airtableId: string | null;
   scopes: readonly Scope[];
+  /** False for a self-registered address until its mailed link is opened; true otherwise. */
+  emailVerified?: boolean;
 }
 
 /** A hash no password verifies against: accounts made by a provider sign-in start so. */
@@ -239,6 +242,51 @@ export class UserRepository {
     this.changed(userId);
   }
 
+  /** Sets the employee, role and scopes an admin chose, at once (the next request sees them). */
+  async updatePerson(
+    userId: string,
+    person: { role: string; airtableId: string | null; scopes: readonly Scope[] },
+    now: string,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ role: person.role, airtable_id: person.airtableId })
+        .where('id', '=', userId)
+        .execute();
+      await this.replaceScopesIn(trx, userId, person.scopes, now);
+    });
+    this.changed(userId);
+  }
+
+  async markEmailVerified(userId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email_verified_at: now })
+      .where('id', '=', userId)
+      .where('email_verified_at', 'is', null)
+      .execute();
+    this.changed(userId);
+  }
+
+  /** The administrators a user can turn to: name and address, approved admin scope held. */
+  async admins(): Promise<{ name: string; email: string }[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .innerJoin('user_scopes', 'user_scopes.user_id', 'users.id')
+      .select(['users.first_name', 'users.last_name', 'users.email'])
+      .where('user_scopes.value', '=', ADMIN_SCOPE)
+      .where('user_scopes.is_group', '=', 0)
+      .where('user_scopes.approved', '=', 1)
+      .orderBy('users.email')
+      .limit(3)
+      .execute();
+    return rows.map((r) => ({
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      email: r.email,
+    }));
+  }
+
   findByIdentity(provider: string, subject: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('user_identities')
@@ -328,6 +376,7 @@ export class UserRepository {
           airtable_id: user.airtableId,
           created_at: now,
           updated_at: now,
+          email_verified_at: user.emailVerified === false ? null : now,
         })
         .execute();
       if (user.scopes.length > 0) {

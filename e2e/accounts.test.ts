@@ -1,4 +1,4 @@
-// Accounts end to end: registering and waiting for approval, the saved origin, changing
+// Accounts end to end: registering, confirming the address and waiting for approval, the saved origin, changing
 // and resetting a password by mail, and the guards that customer service and demo
 // accounts meet.
 
@@ -11,8 +11,12 @@ import { DESKTOP, PHONE, signIn, submitSignIn, useE2eSession } from './support/s
 
 const skipReason = skipReasonFor('accounts e2e');
 
-/** The newest reset link written to the dev outbox (quoted-printable .eml files). */
-async function resetLinkFor(dataDir: string, email: string): Promise<string> {
+/** The newest link to `to` written to the dev outbox for `email` (quoted-printable .eml files). */
+async function mailedLinkFor(
+  dataDir: string,
+  email: string,
+  to = '/reset-password',
+): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const files = (await readdir(outbox).catch(() => [])).sort().reverse();
@@ -22,12 +26,12 @@ async function resetLinkFor(dataDir: string, email: string): Promise<string> {
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       if (!text.includes(email)) continue;
-      const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+      const link = new RegExp(`https?://[^\\s"<>]+${to}\\?token=[\\w-]+`).exec(text)?.[0];
       if (link !== undefined) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no reset mail for ${email}`);
+  throw new Error(`no ${to} mail for ${email}`);
 }
 
 async function register(page: Page, email: string, password: string): Promise<void> {
@@ -48,6 +52,10 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
       await register(page, email, 'first-password-1');
       await page.waitForURL('**/unauthorized');
       await page.getByRole('heading', { name: 'Your account is waiting for approval' }).waitFor();
+      // The address is confirmed from the mailed link before an admin can approve.
+      const verify = new URL(await mailedLinkFor(session.server().dataDir, email, '/verify-email'));
+      await page.goto(`${session.url()}${verify.pathname}${verify.search}`);
+      await page.getByText('Thank you: your address is confirmed.', { exact: false }).waitFor();
 
       // An administrator approves it in the Staff screen, in a browser of their own.
       const browser = context.browser();
@@ -135,7 +143,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
       await page.waitForURL('**/check-mail');
       await page.getByText(`If ${email} has an account`).waitFor();
 
-      const link = new URL(await resetLinkFor(session.server().dataDir, email));
+      const link = new URL(await mailedLinkFor(session.server().dataDir, email));
       await page.goto(`${session.url()}${link.pathname}${link.search}`);
       await page.getByLabel(/^New password/).fill('reset-password-3');
       await page.getByLabel('Repeat the new password').fill('reset-password-3');

@@ -3,6 +3,7 @@
 
 import { z } from './zod.js';
 import { userDocumentSchema } from './entities.js';
+import { REGISTRATION_MODES } from './people.js';
 
 /** `POST /auth/change-password`: a fresh access token for this device (`expiresIn` in seconds). */
 export const accessTokenAnswerSchema = z.object({
@@ -48,7 +49,28 @@ export const profilePictureAnswerSchema = z.object({
 export const adminUserSchema = z.extend(userDocumentSchema, {
   approved: z.boolean(),
   hasPassword: z.boolean(),
+  /** False for a self-registered address whose mailed link was not opened yet. */
+  emailVerified: z.boolean(),
   providers: z.array(z.string()),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** `GET /auth/registration`: who may register themselves (docs/configuration.md). */
+export const registrationAnswerSchema = z.object({
+  mode: z.enum(REGISTRATION_MODES),
+  domains: z.array(z.string()),
+});
+export type RegistrationAnswer = z.infer<typeof registrationAnswerSchema>;
+
+/** `GET /auth/invitation?token=`: whom an invitation is for. */
+export const invitationAnswerSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+/** `GET /users/me/admins`: whom a user asks for what only an admin gives. */
+export const adminContactsSchema = z.object({
+  admins: z.array(z.object({ name: z.string(), email: z.string() })),
+});

@@ -174,14 +174,17 @@ export { feedbackInputSchema, feedbackListSchema, feedbackSchema } from './feedb
 export type { Feedback } from './feedback.js';
 export {
   accessTokenAnswerSchema,
+  adminContactsSchema,
   adminUserSchema,
+  invitationAnswerSchema,
+  registrationAnswerSchema,
   authProvidersAnswerSchema,
   profilePictureAnswerSchema,
   providerLinkAnswerSchema,
   sessionAnswerSchema,
   signInMethodsSchema,
 } from './accounts.js';
-export type { AdminUser, AuthProvider, SessionAnswer } from './accounts.js';
+export type { AdminUser, AuthProvider, RegistrationAnswer, SessionAnswer } from './accounts.js';
 export {
   HOME_LIST_KINDS,
   filterByAddress,

@@ -84,6 +84,7 @@ export const GUEST_ROUTES = [
   '/forgot-password',
   '/check-mail',
   '/reset-password',
+  '/invitation',
 ] as const;
 
 export const PUBLIC_ROUTES = {
@@ -91,6 +92,7 @@ export const PUBLIC_ROUTES = {
   notFound: '/maintenance/404',
   serverError: '/maintenance/500',
   underConstruction: '/maintenance/under-construction',
+  verifyEmail: '/verify-email',
 } as const;
 
 export const SYNC_ROUTE = '/sync';

@@ -33,6 +33,7 @@ const GUEST_SCREENS: Readonly<
   '/forgot-password': { lazy: () => import('../features/auth/screens/forgot-password-screen') },
   '/check-mail': { lazy: () => import('../features/auth/screens/check-mail-screen') },
   '/reset-password': { lazy: () => import('../features/auth/screens/reset-password-screen') },
+  '/invitation': { lazy: () => import('../features/auth/screens/invitation-screen') },
 };
 
 /**
@@ -90,6 +91,10 @@ function buildRoutes(): RouteObject[] {
             { path: PUBLIC_ROUTES.notFound, lazy: lazyScreen('notFound') },
             { path: PUBLIC_ROUTES.serverError, lazy: lazyScreen('serverError') },
             { path: PUBLIC_ROUTES.underConstruction, lazy: lazyScreen('underConstruction') },
+            {
+              path: PUBLIC_ROUTES.verifyEmail,
+              lazy: () => import('../features/auth/screens/verify-email-screen'),
+            },
           ],
         },
         { path: '*', element: <Navigate to={PUBLIC_ROUTES.notFound} replace /> },

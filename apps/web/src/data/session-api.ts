@@ -7,8 +7,18 @@
 // revokes the refresh cookie) is remembered as pending and done before the next refresh or
 // sign-in, so the cookie left behind cannot bring the previous user back.
 
-import type { AuthProvider, SessionAnswer, UserDocument } from '@field/domain';
-import { authProvidersAnswerSchema, sessionAnswerSchema } from '@field/domain';
+import type {
+  AuthProvider,
+  RegistrationAnswer,
+  SessionAnswer,
+  UserDocument,
+} from '@field/domain';
+import {
+  authProvidersAnswerSchema,
+  invitationAnswerSchema,
+  registrationAnswerSchema,
+  sessionAnswerSchema,
+} from '@field/domain';
 import { ApiError, anyJson, apiClient } from '../api/client';
 import { setSessionUser } from '../offline/session-user';
 
@@ -20,6 +30,11 @@ const PATHS = {
   forgot: '/api/auth/forgot-password',
   reset: '/api/auth/reset-password',
   providers: '/api/auth/providers',
+  registration: '/api/auth/registration',
+  invitation: '/api/auth/invitation',
+  acceptInvitation: '/api/auth/accept-invitation',
+  verifyEmail: '/api/auth/verify-email',
+  resendVerification: '/api/auth/resend-verification',
 } as const;
 
 function started(answer: SessionAnswer): UserDocument {
@@ -181,6 +196,36 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 export async function resetPassword(token: string, password: string): Promise<void> {
   await apiClient.post(PATHS.reset, { token, password }, anyJson);
+}
+
+/** Who may register themselves on this server. */
+export function registrationPolicy(): Promise<RegistrationAnswer> {
+  return apiClient.get(PATHS.registration, registrationAnswerSchema);
+}
+
+/** Whom an invitation link is for (throws the server's message when it is no longer valid). */
+export function invitationOf(token: string) {
+  return apiClient.get(
+    `${PATHS.invitation}?token=${encodeURIComponent(token)}`,
+    invitationAnswerSchema,
+  );
+}
+
+/** Sets the invited person's first password and signs them in. */
+export async function acceptInvitation(token: string, password: string): Promise<UserDocument> {
+  await afterRefresh();
+  await finishPendingLogout();
+  return started(
+    await apiClient.post(PATHS.acceptInvitation, { token, password }, sessionAnswerSchema),
+  );
+}
+
+export async function verifyEmail(token: string): Promise<void> {
+  await apiClient.post(PATHS.verifyEmail, { token }, anyJson);
+}
+
+export async function resendVerification(): Promise<void> {
+  await apiClient.post(PATHS.resendVerification, {}, anyJson);
 }
 
 /** The sign-in providers this server is set up for. */

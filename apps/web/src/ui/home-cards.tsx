@@ -43,6 +43,8 @@ export interface HomeCardsProps {
   extra?: (home: ActiveHome) => ReactNode;
   /** Buttons of a home (edit...), below the card's own select area: never inside it. */
   actions?: (home: ActiveHome) => ReactNode;
+  /** Shown instead of "No homes found" when the list itself is empty (no search narrows it). */
+  empty?: ReactNode;
 }
 
 /**
@@ -69,6 +71,7 @@ export function HomeCards({
   totalText,
   extra,
   actions,
+  empty,
 }: HomeCardsProps) {
   const { t } = useTranslation();
   // A new list (all homes instead of mine, a refetch) renders in the background: the tap
@@ -106,6 +109,7 @@ export function HomeCards({
       </Box>
     );
   }
+  if (homes.length === 0 && empty !== undefined) return empty;
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>

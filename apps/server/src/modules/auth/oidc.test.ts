@@ -29,8 +29,19 @@ function postedMessage(html: string): unknown {
 describe.each(await availableDialects())('provider sign-in on %s', (dialect) => {
   let idp: TestOidcProvider;
   let server: TestServer;
+  /** A server whose registration takes example.com addresses only (corp.test is not). */
+  let limited: TestServer;
   beforeAll(async () => {
     idp = await startOidcProvider();
+    limited = await getTestServer(dialect, {
+      env: {
+        SSO_ISSUER: idp.issuer,
+        SSO_CLIENT_ID: 'field-sso-limited',
+        SSO_CLIENT_SECRET: 'sso-secret-that-is-long-enough',
+        REGISTRATION: 'domains',
+        REGISTRATION_DOMAINS: 'example.com',
+      },
+    });
     server = await getTestServer(dialect, {
       env: {
         SSO_ISSUER: idp.issuer,
@@ -53,9 +64,15 @@ describe.each(await availableDialects())('provider sign-in on %s', (dialect) => 
         clientSecret: 'google-secret-that-is-long-enough',
         redirectUri: `${server.url}/api/auth/oidc/google/callback`,
       },
+      {
+        clientId: 'field-sso-limited',
+        clientSecret: 'sso-secret-that-is-long-enough',
+        redirectUri: `${limited.url}/api/auth/oidc/sso/callback`,
+      },
     ]);
   });
   afterAll(async () => {
+    await limited.close();
     await server.close();
     await idp.close();
   });
@@ -485,6 +502,21 @@ describe.each(await availableDialects())('provider sign-in hardening on %s', (di
         .where('email', '=', 'unverified-victim@corp.test')
         .execute(),
     ).toEqual([]);
+  });
+
+  it('makes no account for a provider sign-in the registration setting refuses', async () => {
+    const browser = new TestBrowser();
+    const page = await browser.signIn(`${limited.url}/api/auth/oidc/sso/start?mode=popup`, {
+      login: 'outsider',
+      providerOrigin: idp.issuer,
+    });
+    expect(postedMessage(page.text)).toMatchObject({
+      type: 'field-auth',
+      ok: false,
+      error:
+        'This app takes registrations only from the e-mail domains its administrator allows. Ask your administrator for an invitation.',
+    });
+    expect(await limited.db.selectFrom('users').select('id').execute()).toEqual([]);
   });
 
   it('unlinks the provider identities on a password reset; a verified one links again', async () => {

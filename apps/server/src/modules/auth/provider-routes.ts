@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { DEFAULT_LANDING_ROUTE, INITIAL_SCOPE, MESSAGES } from '@field/domain';
+import { DEFAULT_LANDING_ROUTE, INITIAL_SCOPE, MESSAGES, registrationRefusal } from '@field/domain';
 import type { Database } from '../../db/schema.js';
 import { currentUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
@@ -302,6 +302,17 @@ export function providerRoutes(app: FastifyInstance, deps: ProviderRouteDeps): v
         await users.linkIdentity(existing.id, identity, now);
         return existing;
       }
+    }
+    // A new account is a registration: the same setting decides (an unverified address
+    // counts as none, so only open registration takes it).
+    const refusal = registrationRefusal(
+      deps.registration,
+      profile.emailVerified ? (profile.email ?? '') : '',
+    );
+    if (refusal !== null) {
+      throw new ProviderFlowError(
+        refusal === 'closed' ? MESSAGES.registrationClosed : MESSAGES.registrationDomain,
+      );
     }
     const id = randomUUID();
     const placeholder = `${provider}-${randomBytes(6).toString('hex')}@users.invalid`;

@@ -1,5 +1,6 @@
-// User administration (admin scope only): approve registrations into a group, give or
-// take scope groups and single scopes, and add users (they get a mail to set a password).
+// User administration (admin scope only): approve registrations (once their address is
+// verified) into a group, edit a user's employee link, role and scopes, and invite people
+// (they get a mail to set a password).
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +18,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Cancel from '@mui/icons-material/Cancel';
 import type { AdminUser, ScopeGroup } from '@field/domain';
-import { ADMIN_SCOPE, MESSAGES, PENDING_USER_SCOPE, SCOPES, SCOPE_GROUPS } from '@field/domain';
+import { MESSAGES, PENDING_USER_SCOPE, SCOPE_GROUPS } from '@field/domain';
 import { toast } from '../../../lib/toast';
+import type { PersonEdit } from '../api/users';
 import { useAdminActions, useAdminUsers } from '../api/users';
-
-const SINGLE_SCOPES: readonly string[] = [ADMIN_SCOPE, ...SCOPES];
+import { EditUserDialog, PersonFields } from './edit-user-dialog';
 
 export function UserAdministration() {
   const { t } = useTranslation();
@@ -69,9 +72,9 @@ export function UserAdministration() {
 
 function UserRow({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
-  const { approve, addScope, removeScope } = useAdminActions();
+  const { approve, removeScope, inviteAgain } = useAdminActions();
   const [group, setGroup] = useState<ScopeGroup>('builder');
-  const [single, setSingle] = useState('');
+  const [editing, setEditing] = useState(false);
   const shown = user.scopes.filter((s) => s.value !== PENDING_USER_SCOPE);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
@@ -83,6 +86,22 @@ function UserRow({ user }: { user: AdminUser }) {
             {user.email}
           </Typography>
           {!user.approved && <Chip size="small" color="warning" label={t('admin.pending')} />}
+          {!user.emailVerified && (
+            <Chip size="small" color="warning" variant="outlined" label={t('people.unverified')} />
+          )}
+          {!user.hasPassword && user.providers.length === 0 && (
+            <Chip size="small" variant="outlined" label={t('people.invited')} />
+          )}
+          <Chip
+            size="small"
+            variant="outlined"
+            color={user.fieldData.airtableId === null ? 'warning' : 'default'}
+            label={
+              user.fieldData.airtableId === null
+                ? t('people.notLinked')
+                : t('people.linked', { role: user.fieldData.role || '—' })
+            }
+          />
         </Box>
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {shown.length === 0 && (
@@ -95,7 +114,7 @@ function UserRow({ user }: { user: AdminUser }) {
               key={`${String(scope.group)}:${scope.value}`}
               size="small"
               variant={scope.group ? 'filled' : 'outlined'}
-              label={scope.value}
+              label={`${scope.value}${scope.write ? '' : ` (${t('people.readOnly')})`}`}
               onDelete={() => removeScope.mutate({ userId: user.id, scope })}
               deleteIcon={<Cancel titleAccess={t('admin.remove', { scope: scope.value })} />}
             />
@@ -106,84 +125,98 @@ function UserRow({ user }: { user: AdminUser }) {
           spacing={1}
           sx={{ alignItems: { sm: 'center' } }}
         >
-          <TextField
-            select
-            size="small"
-            label={t('admin.group')}
-            value={group}
-            onChange={(event) => setGroup(event.target.value as ScopeGroup)} // Safe: options are SCOPE_GROUPS.
-            sx={{ minWidth: 180 }}
-          >
-            {SCOPE_GROUPS.map((g) => (
-              <MenuItem key={g} value={g}>
-                {g}
-              </MenuItem>
-            ))}
-          </TextField>
-          {user.approved ? (
+          {!user.approved && (
+            <>
+              <TextField
+                select
+                size="small"
+                label={t('admin.group')}
+                value={group}
+                onChange={(event) => setGroup(event.target.value as ScopeGroup)} // Safe: options are SCOPE_GROUPS.
+                sx={{ minWidth: 180 }}
+              >
+                {SCOPE_GROUPS.map((g) => (
+                  <MenuItem key={g} value={g}>
+                    {g}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                variant="contained"
+                disabled={!user.emailVerified}
+                onClick={() =>
+                  approve.mutate(
+                    { userId: user.id, group },
+                    { onError: (error) => toast(error.message, 'error') },
+                  )
+                }
+              >
+                {t('admin.approve')}
+              </Button>
+            </>
+          )}
+          <Button variant="outlined" onClick={() => setEditing(true)}>
+            {t('people.edit')}
+          </Button>
+          {!user.hasPassword && user.providers.length === 0 && (
             <Button
               onClick={() =>
-                addScope.mutate({ userId: user.id, scope: { value: group, group: true } })
+                inviteAgain.mutate(user, {
+                  onSuccess: () => toast(t('people.invitationSent', { email: user.email })),
+                  onError: (error) => toast(error.message, 'error'),
+                })
               }
             >
-              {t('admin.addGroup')}
-            </Button>
-          ) : (
-            <Button variant="contained" onClick={() => approve.mutate({ userId: user.id, group })}>
-              {t('admin.approve')}
+              {t('people.inviteAgain')}
             </Button>
           )}
-          <TextField
-            select
-            size="small"
-            label={t('admin.scope')}
-            value={single}
-            onChange={(event) => setSingle(event.target.value)}
-            sx={{ minWidth: 220 }}
-          >
-            {SINGLE_SCOPES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
-            disabled={single === ''}
-            onClick={() =>
-              addScope.mutate({ userId: user.id, scope: { value: single, group: false } })
-            }
-          >
-            {t('admin.addScope')}
-          </Button>
         </Stack>
+        {!user.approved && !user.emailVerified && (
+          <Typography variant="body2" color="text.secondary">
+            {t('people.verifyFirst')}
+          </Typography>
+        )}
       </Stack>
+      {editing && <EditUserDialog user={user} onClose={() => setEditing(false)} />}
     </Paper>
   );
 }
 
+const NO_PERSON: PersonEdit = {
+  airtableId: null,
+  role: '',
+  scopes: [{ value: 'builder', group: true, approved: true, read: true, write: true }],
+};
+
 function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { addUser } = useAdminActions();
-  const [form, setForm] = useState({ email: '', firstName: '', lastName: '', role: '' });
-  const [group, setGroup] = useState<ScopeGroup>('builder');
+  const [form, setForm] = useState({ email: '', firstName: '', lastName: '' });
+  const [person, setPerson] = useState<PersonEdit>(NO_PERSON);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: event.target.value }));
   const submit = () =>
     addUser.mutate(
-      { ...form, group },
+      { ...form, ...person },
       {
         onSuccess: () => {
-          setForm({ email: '', firstName: '', lastName: '', role: '' });
+          toast(t('people.invitationSent', { email: form.email }), 'success');
+          setForm({ email: '', firstName: '', lastName: '' });
+          setPerson(NO_PERSON);
           onClose();
         },
         onError: () => toast(MESSAGES.addUserFailed, 'error'),
       },
     );
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle>{t('admin.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('people.inviteIntro')}
+          </Typography>
           {addUser.isError && (
             <Alert severity="error">
               {MESSAGES.addUserFailed}: {addUser.error.message}
@@ -212,19 +245,7 @@ function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
               onChange={set('lastName')}
             />
           </Stack>
-          <TextField label={t('account.role')} value={form.role} onChange={set('role')} />
-          <TextField
-            select
-            label={t('admin.group')}
-            value={group}
-            onChange={(event) => setGroup(event.target.value as ScopeGroup)} // Safe: options are SCOPE_GROUPS.
-          >
-            {SCOPE_GROUPS.map((g) => (
-              <MenuItem key={g} value={g}>
-                {g}
-              </MenuItem>
-            ))}
-          </TextField>
+          <PersonFields email={form.email} edit={person} onChange={setPerson} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -234,7 +255,7 @@ function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
           onClick={submit}
           disabled={addUser.isPending || form.email === ''}
         >
-          {t('admin.add')}
+          {t('people.invite')}
         </Button>
       </DialogActions>
     </Dialog>

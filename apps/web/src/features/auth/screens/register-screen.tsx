@@ -1,5 +1,6 @@
-// `/register`: a new account starts pending (`pending-user`, unapproved) and waits for an
-// administrator; until then every screen says so.
+// `/register`: a new account starts pending (`pending-user`, unapproved); its address is
+// confirmed by a mailed link, then an administrator approves it; until then every screen
+// says so. Closed registration shows what to do instead; limited, the domains allowed.
 
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -17,12 +18,14 @@ import { useSession } from '../../../data/session';
 import { register } from '../../../data/session-api';
 import { toast } from '../../../lib/toast';
 import { AuthCard } from '../components/auth-card';
+import { useRegistrationPolicy } from '../components/registration-policy';
 
 const MIN_PASSWORD = 8;
 
 export function Component() {
   const { t } = useTranslation();
   const { setUser } = useSession();
+  const policy = useRegistrationPolicy();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,8 +53,25 @@ export function Component() {
     }
   }
 
+  if (policy?.mode === 'closed') {
+    return (
+      <AuthCard title={t('register.title')}>
+        <Alert severity="info" role="status">
+          {t('register.closed')}
+        </Alert>
+        <Link component={RouterLink} to="/login">
+          {t('register.haveAccount')}
+        </Link>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t('register.title')} intro={t('register.intro')}>
+      {policy?.mode === 'domains' && (
+        <Alert severity="info">
+          {t('register.domains', { domains: policy.domains.map((d) => `@${d}`).join(', ') })}
+        </Alert>
+      )}
       <form aria-label={t('register.title')} onSubmit={(event) => void submit(event)}>
         <Stack spacing={2}>
           {error !== null && (

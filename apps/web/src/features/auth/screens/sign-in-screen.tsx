@@ -1,5 +1,5 @@
 // `/` and `/login`: email and password, the configured providers, and the ways to an
-// account or a new password. The guest guard then sends the user where they were going.
+// account (unless registration is closed) or a new password. The guest guard then sends the user where they were going.
 // The providers' buttons (and TanStack Query, which asks the server for them) load after the
 // form has shown; they show nothing until the server has answered anyway.
 
@@ -12,6 +12,7 @@ import { DEFAULT_LANDING_ROUTE } from '@field/domain';
 import { useSession } from '../../../data/session';
 import { lazyOrNothing } from '../../../ui/lazy-or-nothing';
 import { AuthCard } from '../components/auth-card';
+import { useRegistrationPolicy } from '../components/registration-policy';
 import { SignInForm } from '../components/sign-in-form';
 
 // Offline before the service worker holds their code, the form still works: no buttons.
@@ -23,6 +24,7 @@ const ProviderButtons = lazyOrNothing(
 export function Component() {
   const { t } = useTranslation();
   const { setUser } = useSession();
+  const registration = useRegistrationPolicy();
   const location = useLocation();
   const state: unknown = location.state;
   const from =
@@ -39,9 +41,11 @@ export function Component() {
         <Link component={RouterLink} to="/forgot-password" state={state}>
           {t('signIn.forgot')}
         </Link>
-        <Link component={RouterLink} to="/register" state={state}>
-          {t('signIn.register')}
-        </Link>
+        {registration?.mode !== 'closed' && (
+          <Link component={RouterLink} to="/register" state={state}>
+            {t('signIn.register')}
+          </Link>
+        )}
       </Stack>
     </AuthCard>
   );

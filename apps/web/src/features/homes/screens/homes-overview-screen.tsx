@@ -1,5 +1,6 @@
 // Homes overview: the homes in construction of the user's list ("my homes" or all),
-// testing mode applied. Tapping a home selects it for every other screen.
+// testing mode applied. Tapping a home selects it for every other screen. An empty list
+// says what to do next (EmptyHomesGuide).
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { inConstruction } from '@field/domain';
 import { useHomeList } from '../../../data/homes';
 import { HomeCards } from '../../../ui/home-cards';
 import { ReadinessSummary } from '../../../ui/offline-readiness';
+import { EmptyHomesGuide } from '../components/empty-homes-guide';
 
 export function Component() {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function Component() {
         // "in construction": the summary above counts every home carried offline, cancelled
         // ones too, so a bare "34 homes" under "Ready offline · 42 homes" would contradict it.
         totalText={(count) => t('homes.inConstructionCount', { count })}
+        empty={homes?.length === 0 ? <EmptyHomesGuide /> : undefined}
       />
     </>
   );

@@ -54,7 +54,7 @@ export function ScopeFlags({ scopes, onChange }: ScopeFlagsProps) {
           sx={{ px: 1.5, py: 0.5, display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
           data-scope={scope.value}
         >
-          <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
+          <Box sx={{ flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 }}>
             <Typography sx={{ fontWeight: scope.group ? 650 : 400, overflowWrap: 'anywhere' }}>
               {scope.value}
             </Typography>

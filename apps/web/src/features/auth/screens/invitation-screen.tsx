@@ -96,7 +96,7 @@ export function Component() {
       title={t('invitation.welcome', { name: invitee.firstName })}
       intro={t('invitation.intro')}
     >
-      <Typography>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
         {t('invitation.account')} <strong>{invitee.email}</strong>
       </Typography>
       <form aria-label={t('invitation.title')} onSubmit={(event) => void submit(event)}>

@@ -99,6 +99,23 @@ describe('configuration', () => {
     });
   });
 
+  it('takes registration open by default, and refuses domains without a proper domain', () => {
+    const load = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+    expect(load({}).registration).toEqual({ mode: 'open', domains: [] });
+    expect(() => load({ REGISTRATION: 'domains' })).toThrow(
+      /REGISTRATION=domains needs REGISTRATION_DOMAINS/,
+    );
+    expect(() =>
+      load({ REGISTRATION: 'domains', REGISTRATION_DOMAINS: 'example.com,not a domain' }),
+    ).toThrow(/REGISTRATION_DOMAINS: names like example.com/);
+    expect(() => load({ REGISTRATION: 'sometimes' })).toThrow(/REGISTRATION/);
+    expect(
+      load({ REGISTRATION: 'domains', REGISTRATION_DOMAINS: ' Example.COM , @other.org' })
+        .registration,
+    ).toEqual({ mode: 'domains', domains: ['example.com', 'other.org'] });
+  });
+
   it('runs several server processes only on PostgreSQL', () => {
     const load = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });

@@ -212,7 +212,7 @@ export {
   employeesForPicker,
   registrationRefusal,
 } from './people.js';
-export type { RegistrationMode, RegistrationPolicy } from './people.js';
+export type { RegistrationPolicy } from './people.js';
 export { changelogAnswerSchema, changelogIssueSchema } from './changelog.js';
 export type { ChangelogAnswer, ChangelogIssue } from './changelog.js';
 export {

@@ -3,7 +3,7 @@
 
 /** `open`: anyone; `closed`: nobody (admins invite); `domains`: addresses of the listed domains. */
 export const REGISTRATION_MODES = ['open', 'closed', 'domains'] as const;
-export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
 export interface RegistrationPolicy {
   readonly mode: RegistrationMode;

@@ -1,4 +1,4 @@
-// What the administration routes share: the scope input they accept and check against the
+// What the administration routes share: their dependencies, the scope input they accept and check against the
 // catalogue, and a user as the administration screen shows it.
 
 import { z } from 'zod';
@@ -12,8 +12,17 @@ import {
   isScopeGroup,
 } from '@field/domain';
 import { badRequest } from '../../http/errors.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { AuthDeps } from '../auth/routes.js';
+import type { RecordRepository } from '../records/repository.js';
 import type { UserRepository, UserRow } from '../users/repository.js';
 import { NO_PASSWORD, toUserDocument } from '../users/repository.js';
+
+export interface AdminDeps extends AuthDeps {
+  db: Kysely<Database>;
+  records: RecordRepository;
+}
 
 const SINGLE_SCOPES: readonly string[] = [...SCOPES, ADMIN_SCOPE, DEMO_SCOPE];
 
@@ -36,7 +45,7 @@ export function checkScope(scope: Scope): Scope {
   return scope;
 }
 
-export function isPending(scopes: readonly Scope[]): boolean {
+function isPending(scopes: readonly Scope[]): boolean {
   return scopes.some((s) => s.value === PENDING_USER_SCOPE && !s.approved);
 }
 

@@ -20,8 +20,8 @@ import { sendPasswordMail } from '../auth/account-mails.js';
 import type { RecordRepository } from '../records/repository.js';
 import { toApiRecord } from '../records/repository.js';
 import { NO_PASSWORD } from '../users/repository.js';
+import type { AdminDeps } from './admin-users.js';
 import { adminUserAnswer, checkScope, scopeInput } from './admin-users.js';
-import type { AdminDeps } from './routes.js';
 
 /** How many addresses the homes summary names. */
 const ADDRESSES_SHOWN = 5;

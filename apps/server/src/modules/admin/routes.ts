@@ -3,26 +3,18 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Scope } from '@field/domain';
 import { MESSAGES, PENDING_USER_SCOPE, SCOPE_GROUPS, mergeScopes } from '@field/domain';
-import type { Database } from '../../db/schema.js';
 import { requireAdmin } from '../../http/auth.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
-import type { AuthDeps } from '../auth/routes.js';
 import { sendPasswordMail } from '../auth/account-mails.js';
-import type { RecordRepository } from '../records/repository.js';
 import type { UserRow } from '../users/repository.js';
 import { NO_PASSWORD } from '../users/repository.js';
+import type { AdminDeps } from './admin-users.js';
 import { adminUserAnswer, checkScope, scopeInput, toAdminUser } from './admin-users.js';
 import { checkEmployee, peopleRoutes } from './people-routes.js';
-
-export interface AdminDeps extends AuthDeps {
-  db: Kysely<Database>;
-  records: RecordRepository;
-}
 
 const groupSchema = z.enum(SCOPE_GROUPS);
 const approveSchema = z.object({ group: groupSchema.optional() });

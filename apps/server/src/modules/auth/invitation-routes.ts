@@ -67,11 +67,11 @@ export function invitationRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.post(
     '/auth/resend-verification',
     { config: { optionalAuth: true, rateLimit: deps.rateLimit } },
-    async (request) => {
+    (request) => {
       if (request.authUser === null) throw unauthorized(MESSAGES.userMustBeLoggedIn);
       const { row } = request.authUser;
       if (row.email_verified_at === null) void sendPasswordMail(deps, request, row, 'verify');
-      return { verified: row.email_verified_at !== null };
+      return Promise.resolve({ verified: row.email_verified_at !== null });
     },
   );
 

@@ -3,11 +3,12 @@
 
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Records from '../../../data/records';
 import { initI18n } from '../../../ui/i18n';
 import { EmployeePicker } from './employee-picker';
 
 vi.mock('../../../data/records', async (original) => ({
-  ...(await original<typeof import('../../../data/records')>()),
+  ...(await original<typeof Records>()),
   useRecordList: () => ({
     isPending: false,
     data: [

@@ -16,6 +16,22 @@ import { AuthCard } from '../components/auth-card';
 
 type Outcome = 'pending' | 'verified' | 'resent' | { error: string };
 
+/**
+ * One verification per token for the page's life: the screen mounts again when the session
+ * check answers, and a second call with the same token would find it used and say the
+ * link is invalid.
+ */
+const verifications = new Map<string, Promise<void>>();
+
+function verifyOnce(token: string): Promise<void> {
+  let pending = verifications.get(token);
+  if (pending === undefined) {
+    pending = verifyEmail(token);
+    verifications.set(token, pending);
+  }
+  return pending;
+}
+
 export function Component() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -28,7 +44,7 @@ export function Component() {
   useEffect(() => {
     if (token === '') return;
     let live = true;
-    verifyEmail(token).then(
+    verifyOnce(token).then(
       () => live && setOutcome('verified'),
       (caught: unknown) =>
         live &&

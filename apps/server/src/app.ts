@@ -105,7 +105,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     registration: config.registration,
   };
   const providers = new ProviderRegistry(config, app.log, options.providerEndpoints);
-  const deps = createRouteDeps(database.db);
+  const deps = createRouteDeps(database.db, config.homeAccess);
   shareListChanges(bus, deps.lists);
   const notifications = createNotificationsModule({
     db: database.db,
@@ -118,6 +118,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     db: database.db,
     dialect: database.dialect,
     records: deps.records,
+    homeAccess: config.homeAccess,
     log: app.log,
     onNotified: () => notifications.changed(),
     ...(options.outboxSweepMs === undefined ? {} : { sweepMs: options.outboxSweepMs }),

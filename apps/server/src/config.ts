@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { RegistrationPolicy } from '@field/domain';
-import { REGISTRATION_MODES } from '@field/domain';
+import type { HomeAccessMode, RegistrationPolicy } from '@field/domain';
+import { DEFAULT_HOME_ACCESS, HOME_ACCESS_MODES, REGISTRATION_MODES } from '@field/domain';
 
 /** The shortest signing secret accepted (HS256 wants at least its 256 bits). */
 const MIN_SECRET_BYTES = 32;
@@ -146,6 +146,11 @@ const envFields = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  HOME_ACCESS: z
+    .enum(HOME_ACCESS_MODES, {
+      error: `HOME_ACCESS must be ${HOME_ACCESS_MODES.join(' or ')}`,
+    })
+    .default(DEFAULT_HOME_ACCESS),
 });
 
 /**
@@ -282,6 +287,11 @@ export interface Config {
   /** Server processes sharing the port (Node's cluster module); above 1 only on PostgreSQL. */
   workers: number;
   fileStorage: FileStorageConfig;
+  /**
+   * On which homes a user outside admin, managers and customer service works: those whose
+   * staff lists hold them (`assigned`) or every home (`company`); docs/decisions.md.
+   */
+  homeAccess: HomeAccessMode;
 }
 
 /** Where uploaded file bytes live (their metadata is always in the database). */
@@ -513,5 +523,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workers: e.WORKERS,
     fileStorage: e.fileStorage,
+    homeAccess: e.HOME_ACCESS,
   };
 }

@@ -7,6 +7,7 @@
 
 import type { Home } from './entities.js';
 import { HOME_TEST_STATUS } from './entities.js';
+import { MESSAGES } from './messages.js';
 import type { Access } from './scopes.js';
 import type { StaffType } from './staff.js';
 import { STAFF_TYPES } from './staff.js';
@@ -36,7 +37,43 @@ export const HOME_PUBLIC_FIELDS = [
   'Status',
   'createdAt',
   'updatedAt',
+  // Tombstones of the differential list carry it.
+  'deletedAt',
 ] as const;
+
+/**
+ * The header a client sends while in testing mode (`X-Testing-Mode: on`): lists that span
+ * homes then hold test homes only (docs/api.md). A demo account is always in testing mode.
+ */
+export const TESTING_HEADER = 'x-testing-mode';
+export const TESTING_HEADER_ON = 'on';
+
+/**
+ * What the rule reads of a home as stored: its status and staff lists, a list that is
+ * missing or not a list of ids read as empty (a record written by an older import).
+ */
+export function homeAccessFacts(data: Readonly<Record<string, unknown>>): HomeAccessFacts {
+  const lists = Object.fromEntries(
+    STAFF_TYPES.map((list) => {
+      const value = data[list];
+      const ids = Array.isArray(value) ? value.filter((id) => typeof id === 'string') : [];
+      return [list, ids];
+    }),
+  ) as Record<StaffType, string[]>; // Safe: one entry per staff type, each a list of ids.
+  return { ...lists, Status: typeof data['Status'] === 'string' ? data['Status'] : '' };
+}
+
+/** Whether a home is the outsider's view of it (publicHomeView): it carries no staff list. */
+export function isPublicHomeView(home: object): boolean {
+  return !STAFF_TYPES.some((list) => list in home);
+}
+
+/** The message of a refused home: a demo account's, or anyone else's. */
+export function homeRefusal(viewer: HomeViewer): string {
+  return viewer.access.demo && !viewer.access.admin
+    ? MESSAGES.demoTestHomesOnly
+    : MESSAGES.notYourHome;
+}
 
 /** Whether an employee is on any of the home's staff lists or its Offline Homes. */
 export function worksOnHome(

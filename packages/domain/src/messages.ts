@@ -89,6 +89,9 @@ export const MESSAGES = {
   authenticationRequired: 'Authentication required',
   invalidCredentials: 'Invalid email or password',
   forbidden: 'You do not have permission to do this',
+  // Ours: access by home (docs/decisions.md, Access by home).
+  notYourHome: 'This home is not one of yours: ask a manager to add you to one of its staff lists',
+  demoTestHomesOnly: 'A demo account works on test homes only',
   recordNotFound: 'Record not found',
   routeNotFound: 'Not found',
   recordExists: 'A record with this id already exists',

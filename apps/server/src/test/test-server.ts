@@ -178,6 +178,9 @@ export async function getTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET,
+    // The suites of scope rules run company-wide, so their users need no staff list;
+    // access by home is tested with HOME_ACCESS=assigned (home-access-matrix.test.ts).
+    HOME_ACCESS: 'company',
     ...RELAXED_LIMITS,
     ...s3?.env,
     ...options.env,

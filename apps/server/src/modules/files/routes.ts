@@ -153,6 +153,45 @@ async function photoOfDeletedItem(
 
 const fileNotFound = (): AppError => new AppError(404, MESSAGES.fileNotFound);
 
+/**
+ * 403 unless the caller may work on the home of the item a photo path names
+ * (`walkItems/{itemId}/...`): access by home (home-gate.ts). A path of no stored item
+ * (a photo sent before its item) names no home.
+ */
+async function checkItemHome(
+  executor: Executor,
+  deps: RouteDeps,
+  user: AuthUser,
+  file: FilePath,
+): Promise<void> {
+  const [collection, itemId] = file.segments;
+  if (collection !== ITEM_PHOTOS || itemId === undefined) return;
+  const item = await deps.records.find(executor, ITEM_PHOTOS, itemId);
+  if (item !== undefined) await deps.homes.requireRow(executor, user, item);
+}
+
+/** Of a folder's files, those of items on homes the caller may work on. */
+async function onWorkableHomes<T extends { collection: string; key: string }>(
+  deps: RouteDeps,
+  user: AuthUser,
+  rows: T[],
+): Promise<T[]> {
+  if (!deps.homes.narrows(user, false)) return rows;
+  const itemIds = [
+    ...new Set(
+      rows.flatMap((r) => (r.collection === ITEM_PHOTOS ? [r.key.split('/')[0] ?? ''] : [])),
+    ),
+  ];
+  const items = await deps.records.findMany(deps.db, ITEM_PHOTOS, itemIds);
+  const kept = new Set((await deps.homes.filter(deps.db, user, items)).map((item) => item.id));
+  const known = new Set(items.map((item) => item.id));
+  return rows.filter((r) => {
+    if (r.collection !== ITEM_PHOTOS) return true;
+    const itemId = r.key.split('/')[0] ?? '';
+    return !known.has(itemId) || kept.has(itemId);
+  });
+}
+
 export function fileRoutes(
   app: FastifyInstance,
   deps: RouteDeps,
@@ -171,6 +210,7 @@ export function fileRoutes(
     async (ctx) => {
       const file = parseFilePath(wildcard(ctx.request));
       checkFileAccess(ctx.user, file, 'upload');
+      await checkItemHome(ctx.trx, deps, ctx.user, file);
       const body = parseWith(uploadSchema, ctx.request.body ?? {});
       const contentType = uploadContentType(body.contentType);
       const bytes = decodeBase64(body.data);
@@ -190,7 +230,9 @@ export function fileRoutes(
 
   app.get('/files/*', async (request, reply) => {
     const file = parseFilePath(wildcard(request));
-    checkFileAccess(currentUser(request), file, 'read');
+    const user = currentUser(request);
+    checkFileAccess(user, file, 'read');
+    await checkItemHome(deps.db, deps, user, file);
     const row = await deps.db
       .selectFrom('files')
       .selectAll()
@@ -213,6 +255,7 @@ export function fileRoutes(
     async (ctx) => {
       const file = parseFilePath(wildcard(ctx.request));
       checkFileAccess(ctx.user, file, 'delete');
+      await checkItemHome(ctx.trx, deps, ctx.user, file);
       const release = await photoOfDeletedItem(ctx.trx, deps, file, ctx.user);
       const writer = writerOf(ctx.user);
       await deleteFile(
@@ -234,13 +277,14 @@ export function fileRoutes(
   app.get('/files', async (request) => {
     const folder = parseWith(z.object({ folder: z.string().min(1) }), request.query).folder;
     const file = parseFilePath(folder.replace(/\/+$/, ''), 1);
-    checkFileAccess(currentUser(request), file, 'read');
+    const user = currentUser(request);
+    checkFileAccess(user, file, 'read');
     let query = deps.db
       .selectFrom('files')
       .select(['collection', 'key', 'content_type', 'size', 'sha256', 'updated_at'])
       .where('collection', '=', file.collection);
     if (file.key !== '') query = query.where('key', 'like', `${file.key}/%`);
-    const rows = await query.orderBy('key').execute();
+    const rows = await onWorkableHomes(deps, user, await query.orderBy('key').execute());
     return rows.map((r) => ({
       collection: r.collection,
       key: r.key,

@@ -2,8 +2,14 @@
 // each home event after the write that made it has committed.
 
 import { z } from 'zod';
-import type { Requirement } from '@field/domain';
-import { STAFF_TYPES, hasAccess, resolveAccess } from '@field/domain';
+import type { HomeAccessMode, Requirement } from '@field/domain';
+import {
+  STAFF_TYPES,
+  hasAccess,
+  homeAccessFacts,
+  mayWorkOnHome,
+  resolveAccess,
+} from '@field/domain';
 import { sortableId } from '../../db/sortable-id.js';
 import type { RecordRepository } from '../records/repository.js';
 import type { Executor } from './repository.js';
@@ -40,27 +46,39 @@ function staffOf(data: Record<string, unknown>): string[] {
 
 /**
  * Notifies the staff of a home (users whose employee id is in any of its staff lists,
- * docs/entities.md) who may read what happened, except the author, in the outbox's
- * transaction. Answers who was notified.
+ * docs/entities.md) who may work on the home (a demo account only on a test home:
+ * docs/decisions.md, Access by home) and read what happened, except the author, in the
+ * outbox's transaction. Answers who was notified.
  */
 export async function notifyHomeStaff(
   trx: Executor,
   records: RecordRepository,
   event: HomeEvent,
+  mode: HomeAccessMode,
 ): Promise<string[]> {
   const home = await records.find(trx, 'homes', event.homeRid);
   if (home === undefined || home.deleted_at !== null) return [];
   // Safe: `data` is a JSON object written by the records module.
-  const data = homeSchema.parse(JSON.parse(home.data) as unknown);
+  const stored = JSON.parse(home.data) as Record<string, unknown>;
+  const data = homeSchema.parse(stored);
+  const facts = homeAccessFacts(stored);
   const repository = new NotificationRepository(trx);
   const candidates = (await repository.usersByEmployee(trx, staffOf(data))).filter(
-    (id) => id !== event.authorId,
+    (user) => user.id !== event.authorId,
   );
-  const scopes = await repository.scopesOfUsers(trx, candidates);
-  const recipients = candidates.filter((id) => {
-    const access = resolveAccess(scopes.get(id) ?? []);
-    return event.read.every((requirement) => hasAccess(access, requirement, 'read'));
-  });
+  const scopes = await repository.scopesOfUsers(
+    trx,
+    candidates.map((user) => user.id),
+  );
+  const recipients = candidates
+    .filter((user) => {
+      const access = resolveAccess(scopes.get(user.id) ?? []);
+      return (
+        mayWorkOnHome({ access, employeeId: user.employeeId, mode }, facts) &&
+        event.read.every((requirement) => hasAccess(access, requirement, 'read'))
+      );
+    })
+    .map((user) => user.id);
   const metadata = {
     ...(data.Address === undefined ? {} : { homeAddress: data.Address }),
     homeRID: event.homeRid,

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import type { HomeAccessMode } from '@field/domain';
 import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { sortableId } from '../../db/sortable-id.js';
@@ -32,6 +33,8 @@ export interface OutboxOptions {
   db: Kysely<Database>;
   dialect: Dialect;
   records: RecordRepository;
+  /** Access by home: who of a home's staff may be told (home-staff.ts). */
+  homeAccess: HomeAccessMode;
   log: FastifyBaseLogger;
   /** Told which users got notifications, once they are committed. */
   onNotified?: (userIds: readonly string[]) => void;
@@ -117,7 +120,7 @@ export class Outbox {
   }
 
   private async take(limit: number, dropFailures: boolean): Promise<number> {
-    const { db, dialect, records, log } = this.options;
+    const { db, dialect, records, homeAccess, log } = this.options;
     const notified = new Set<string>();
     const taken = await db.transaction().execute(async (trx) => {
       let query = trx.selectFrom('outbox').selectAll().orderBy('id').limit(limit);
@@ -129,7 +132,7 @@ export class Outbox {
           if (row.topic !== TOPIC_HOME_EVENT) throw new Error(`unknown topic ${row.topic}`);
           // Safe: written by enqueueHomeEvent from a HomeEvent.
           const event = JSON.parse(row.payload) as HomeEvent;
-          for (const id of await notifyHomeStaff(trx, records, event)) notified.add(id);
+          for (const id of await notifyHomeStaff(trx, records, event, homeAccess)) notified.add(id);
         } catch (err) {
           if (!dropFailures) throw err;
           await sql`rollback to savepoint outbox_row`.execute(trx);

@@ -252,14 +252,18 @@ export class NotificationRepository {
   }
 
   /** Ids of users whose employee id (`fieldData.airtableId`) is one of `employeeIds`. */
-  async usersByEmployee(executor: Executor, employeeIds: readonly string[]): Promise<string[]> {
+  /** The users holding any of `employeeIds`, with the employee id each holds. */
+  async usersByEmployee(
+    executor: Executor,
+    employeeIds: readonly string[],
+  ): Promise<{ id: string; employeeId: string | null }[]> {
     if (employeeIds.length === 0) return [];
     const rows = await executor
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'airtable_id'])
       .where('airtable_id', 'in', employeeIds)
       .execute();
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ id: r.id, employeeId: r.airtable_id }));
   }
 
   /** The scopes of each of `userIds`, for checking what a recipient may read. */

@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConflictAnswer, HistoryEntry } from '@field/domain';
+import { resolveAccess } from '@field/domain';
 import { availableDialects } from '../../test/databases.js';
 import { buildHome } from '../../test/factories.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
@@ -255,13 +256,13 @@ describe.each(await availableDialects())('conflicts and history on %s', (dialect
 
   it('writes the history in the write transaction: a write that fails leaves none', async () => {
     const seen = await newCall('first');
-    const deps = createRouteDeps(server.db);
+    const deps = createRouteDeps(server.db, 'company');
     deps.writes.onRecordWrite((ctx, write) => deps.history.append(ctx.trx, write));
     await expect(
       server.db.transaction().execute(async (trx) => {
         const ctx = {
           request: { method: 'PATCH', url: '/', body: {}, query: {}, params: {}, headers: {} },
-          user: { id: bob.id },
+          user: { id: bob.id, access: resolveAccess([]), row: { airtable_id: null } },
           trx,
           now: new Date().toISOString(),
           afterCommit: () => undefined,

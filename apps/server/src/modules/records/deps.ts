@@ -2,9 +2,11 @@
 // write pipeline they register their writes on, and the lookup lists' kept answers.
 
 import type { Kysely } from 'kysely';
+import type { HomeAccessMode } from '@field/domain';
 import type { Database } from '../../db/schema.js';
 import { WritePipeline } from '../../http/write-pipeline.js';
 import { HistoryRepository } from './history-repository.js';
+import { HomeGate } from './home-gate.js';
 import { ListCache } from './list-cache.js';
 import { RecordRepository } from './repository.js';
 
@@ -20,13 +22,17 @@ export interface RouteDeps {
   history: HistoryRepository;
   /** The batch lookups' kept answers, told of every record write (list-cache.ts). */
   lists: ListCache;
+  /** Access by home: on which homes the caller works (home-gate.ts). */
+  homes: HomeGate;
 }
 
 /** The record routes' dependencies over one database. */
-export function createRouteDeps(db: Kysely<Database>): RouteDeps {
+export function createRouteDeps(db: Kysely<Database>, homeAccess: HomeAccessMode): RouteDeps {
+  const records = new RecordRepository(db);
   return {
     db,
-    records: new RecordRepository(db),
+    records,
+    homes: new HomeGate(records, homeAccess),
     writes: new WritePipeline(db),
     history: new HistoryRepository(db),
     lists: new ListCache(),

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { requireAccess } from '../../http/auth.js';
 import { requireId, requireIds, requireTimestamp } from '../../http/validate.js';
 import type { RouteDeps } from './deps.js';
+import { testingOf } from './home-gate.js';
 import { ListCache } from './list-cache.js';
 import type { ApiRecord, LookupColumn } from './repository.js';
 import { apiRecordsJson, toApiRecord } from './repository.js';
@@ -50,20 +51,48 @@ function sendList(
   return reply.type(JSON_TYPE).send(apiRecordsJson(rows));
 }
 
-/** `GET {base}/{single}?{param}=` and `POST {base}/{batch}` with `{ [param]: [...] }`. */
+/** The homes of a batch lookup the caller may work on (test homes only in testing mode). */
+async function workableIds(
+  deps: RouteDeps,
+  user: AuthUser,
+  ids: string[],
+  testing: boolean,
+): Promise<string[]> {
+  const allowed = await deps.homes.workable(deps.db, user, ids, testing);
+  return allowed === 'all' ? ids : ids.filter((id) => allowed.has(id));
+}
+
+/**
+ * `GET {base}/{single}?{param}=` and `POST {base}/{batch}` with `{ [param]: [...] }`. One
+ * home (or a parent on one home) the caller may not work on is a 403; a batch spanning
+ * homes leaves those out (home-gate.ts).
+ */
 export function lookupRoutes(app: FastifyInstance, deps: RouteDeps, o: LookupOptions): void {
+  const byHome = o.column === 'home_rid';
   app.get(`${o.base}/${o.single.path}`, async (request, reply) => {
     const user = requireAccess(request, o.read, 'read');
     const id = requireId(request.query, o.single.param, o.single.message);
-    return sendList(reply, await deps.records.listBy(o.kind, o.column, [id]), user, o.visible);
+    if (byHome) await deps.homes.require(deps.db, user, id);
+    const rows = await deps.records.listBy(o.kind, o.column, [id]);
+    const first = rows[0];
+    if (!byHome && first !== undefined) await deps.homes.requireRow(deps.db, user, first);
+    return sendList(reply, rows, user, o.visible);
   });
   app.post(`${o.base}/${o.batch.path}`, async (request, reply) => {
     const user = requireAccess(request, o.read, 'read');
-    const ids = requireIds(request.body, o.batch.param, o.batch.message);
+    const testing = testingOf(request, user);
+    const asked = requireIds(request.body, o.batch.param, o.batch.message);
+    const ids = byHome ? await workableIds(deps, user, asked, testing) : asked;
     const cache = o.cache;
     // Lists hiding rows by reader are made per reader; the others are the same for all.
-    if (cache === undefined || o.visible !== undefined) {
-      return sendList(reply, await deps.records.listBy(o.kind, o.column, ids), user, o.visible);
+    if (
+      cache === undefined ||
+      o.visible !== undefined ||
+      (!byHome && deps.homes.narrows(user, testing))
+    ) {
+      const rows = await deps.records.listBy(o.kind, o.column, ids);
+      const kept = byHome ? rows : await deps.homes.filter(deps.db, user, rows, testing);
+      return sendList(reply, kept, user, o.visible);
     }
     const key = ListCache.key(o.kind, o.column, ids);
     const kept = cache.get(key);
@@ -89,15 +118,30 @@ export function lookupRoutes(app: FastifyInstance, deps: RouteDeps, o: LookupOpt
 export function syncListRoutes(
   app: FastifyInstance,
   deps: RouteDeps,
-  o: { base: string; kind: string; read: Requirement; list: string; updatedAfter: string },
+  o: {
+    base: string;
+    kind: string;
+    read: Requirement;
+    list: string;
+    updatedAfter: string;
+    /**
+     * How each row shows to this reader (homes: outsiders see address and status), or
+     * undefined when every row shows whole, as stored.
+     */
+    viewFor?: (user: AuthUser) => ((row: RecordsTable) => Record<string, unknown>) | undefined;
+  },
 ): void {
+  const send = (reply: FastifyReply, rows: RecordsTable[], user: AuthUser) => {
+    const view = o.viewFor?.(user);
+    return view === undefined ? sendList(reply, rows, user, undefined) : reply.send(rows.map(view));
+  };
   app.get(`${o.base}/${o.list}`, async (request, reply) => {
     const user = requireAccess(request, o.read, 'read');
-    return sendList(reply, await deps.records.listActive(o.kind), user, undefined);
+    return send(reply, await deps.records.listActive(o.kind), user);
   });
   app.get(`${o.base}/${o.updatedAfter}`, async (request, reply) => {
     const user = requireAccess(request, o.read, 'read');
     const since = requireTimestamp(request.query, 'lastUpdate');
-    return sendList(reply, await deps.records.listUpdatedAfter(o.kind, since), user, undefined);
+    return send(reply, await deps.records.listUpdatedAfter(o.kind, since), user);
   });
 }

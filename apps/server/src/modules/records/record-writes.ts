@@ -38,6 +38,7 @@ export async function createRecord(
     data: Record<string, unknown>;
   },
 ): Promise<WriteResult> {
+  await deps.homes.require(ctx.trx, ctx.user, record.homeRid);
   const id = typeof record.id === 'string' ? record.id : randomUUID();
   if ((await deps.records.find(ctx.trx, kind, id)) !== undefined) {
     throw conflict(MESSAGES.recordExists);
@@ -62,7 +63,10 @@ export async function createRecord(
   return { statusCode: 201, body: created };
 }
 
-/** The live record of `kind` with `id`, or 404. */
+/**
+ * The live record of `kind` with `id`, or 404; 403 when it is on a home the caller may
+ * not work on (before anything of it, a conflict's answer included, is shown).
+ */
 export async function existingRecord(
   ctx: WriteContext,
   deps: RouteDeps,
@@ -71,6 +75,7 @@ export async function existingRecord(
 ): Promise<RecordsTable> {
   const row = await deps.records.find(ctx.trx, kind, id);
   if (row === undefined || row.deleted_at !== null) throw notFound();
+  await deps.homes.requireRow(ctx.trx, ctx.user, row);
   return row;
 }
 

@@ -11,10 +11,13 @@ import {
   RESOURCES,
   WALK_KINDS,
   hasAccess,
+  publicHomeView,
   resourceDef,
   typeScopeOf,
   updateRequirement,
+  worksOnEveryHome,
 } from '@field/domain';
+import type { RecordsTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { requireAccess } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -98,8 +101,24 @@ function historyRoute(app: FastifyInstance, deps: RouteDeps): void {
     if (row === undefined) throw notFound();
     const visible = visibility(resource, def).visible;
     if (visible !== undefined && !visible(toApiRecord(row), user)) throw notFound();
+    await deps.homes.requireRow(deps.db, user, row);
     return deps.history.list(kind, id, userId);
   });
+}
+
+/**
+ * Homes as a reader sees them: whole where they may work on the home, address and status
+ * only elsewhere (docs/decisions.md, Access by home); whole, as stored, for a reader who
+ * works on every home.
+ */
+function homeViews(deps: RouteDeps) {
+  return (user: AuthUser) => {
+    if (worksOnEveryHome(deps.homes.viewer(user))) return undefined;
+    return (row: RecordsTable) => {
+      const home = toApiRecord(row);
+      return deps.homes.mayWork(user, row) ? home : publicHomeView(home);
+    };
+  };
 }
 
 export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -108,7 +127,11 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const def = resourceDef(resource);
     const common = { base: def.base, kind: resource, read: def.read };
     if (def.syncList !== undefined) {
-      syncListRoutes(app, deps, { ...common, ...def.syncList });
+      syncListRoutes(app, deps, {
+        ...common,
+        ...def.syncList,
+        ...(resource === 'homes' ? { viewFor: homeViews(deps) } : {}),
+      });
     }
     for (const lookup of def.lookups) {
       lookupRoutes(app, deps, {

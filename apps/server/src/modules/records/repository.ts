@@ -52,6 +52,9 @@ export function apiRecordsJson(rows: readonly RecordsTable[]): string {
   return `[${parts.join(',')}]`;
 }
 
+/** Ids per `in (...)` query: within every driver's limit of parameters. */
+const ID_CHUNK = 500;
+
 export type LookupColumn = 'home_rid' | 'parent_id';
 
 export class RecordRepository {
@@ -177,6 +180,41 @@ export class RecordRepository {
       .where('kind', '=', kind)
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** The records of `kind` with any of `ids`, deleted ones too: one query per 500 ids. */
+  async findMany(
+    executor: Executor,
+    kind: string,
+    ids: readonly string[],
+  ): Promise<RecordsTable[]> {
+    const rows: RecordsTable[] = [];
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      rows.push(
+        ...(await executor
+          .selectFrom('records')
+          .selectAll()
+          .where('kind', '=', kind)
+          .where('id', 'in', ids.slice(i, i + ID_CHUNK))
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
+  /** The home of each record with one among `ids`, of any kind (a schedule's job). */
+  async homesOfRecords(executor: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+    const homes = new Map<string, string>();
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      const rows = await executor
+        .selectFrom('records')
+        .select(['id', 'home_rid'])
+        .where('id', 'in', ids.slice(i, i + ID_CHUNK))
+        .where('home_rid', 'is not', null)
+        .execute();
+      for (const row of rows) if (row.home_rid !== null) homes.set(row.id, row.home_rid);
+    }
+    return homes;
   }
 
   async insert(

@@ -29,7 +29,7 @@ export interface HomeViewer {
 export type HomeAccessFacts = Pick<Home, StaffType | 'Status'>;
 
 /** The fields of a home that everyone who reads homes sees, worked on or not. */
-export const HOME_PUBLIC_FIELDS = [
+const HOME_PUBLIC_FIELDS = [
   'id',
   'HomeRID',
   'HomeID',

@@ -199,7 +199,6 @@ export type { HomeListKind } from './homes.js';
 export {
   DEFAULT_HOME_ACCESS,
   HOME_ACCESS_MODES,
-  HOME_PUBLIC_FIELDS,
   TESTING_HEADER,
   TESTING_HEADER_ON,
   homeAccessFacts,
@@ -208,9 +207,8 @@ export {
   mayWorkOnHome,
   publicHomeView,
   worksOnEveryHome,
-  worksOnHome,
 } from './home-access.js';
-export type { HomeAccessFacts, HomeAccessMode, HomeViewer } from './home-access.js';
+export type { HomeAccessMode, HomeViewer } from './home-access.js';
 export {
   REGISTRATION_MODES,
   employeeMatchesEmail,

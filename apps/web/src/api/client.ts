@@ -7,6 +7,8 @@ import {
   API_PREFIX,
   BATCH_PATH,
   MESSAGES,
+  TESTING_HEADER,
+  TESTING_HEADER_ON,
   WORKER_REQUEST,
   apiPath,
   resourceDef,
@@ -138,6 +140,11 @@ export interface ApiClient {
   /** A file behind the bearer header (an `<img>` cannot send it), as a Blob. */
   getBlob(path: string, options?: RequestOptions): Promise<Blob>;
   setToken(token: string | null): void;
+  /**
+   * Testing mode on or off: while on, every call says so (`X-Testing-Mode: on`), and the
+   * server's lists spanning homes hold test homes only (docs/api.md).
+   */
+  setTesting(on: boolean): void;
   hasToken(): boolean;
   /** Called when the server rejects the token (expired or revoked); returns an unsubscribe. */
   onUnauthorized(listener: () => void): () => void;
@@ -236,6 +243,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const guard = options.guard;
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let token: string | null = null;
+  let testing = false;
   const unauthorizedListeners = new Set<() => void>();
 
   async function send(
@@ -252,6 +260,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const sentToken = token;
     if (sentToken !== null) headers['Authorization'] = `Bearer ${sentToken}`;
+    if (testing) headers[TESTING_HEADER] = TESTING_HEADER_ON;
 
     const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
     const timeout = new AbortController();
@@ -364,6 +373,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     setToken(next) {
       token = next;
+    },
+    setTesting(on) {
+      testing = on;
     },
     hasToken: () => token !== null,
     onUnauthorized(listener) {

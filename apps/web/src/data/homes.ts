@@ -10,8 +10,10 @@ import type { Home, StaffType } from '@field/domain';
 import {
   RESOURCE_ACCESS,
   hasAccess,
+  STAFF_TYPES,
   homeList,
   homeSchema,
+  isPublicHomeView,
   resourceDef,
   updateBase,
   withBase,
@@ -49,7 +51,14 @@ export type ActiveHome = Pick<
   | 'Construction Start'
   | 'Projected Close'
   | StaffType
-> & { deletedAt?: string | null };
+> & {
+  deletedAt?: string | null;
+  /**
+   * A home the user does not work on: the server sent its address and status only
+   * (docs/decisions.md, Access by home), the other fields are empty here.
+   */
+  outsider?: true;
+};
 
 const activeHomeSchema = z.partial(
   z.pick(homeSchema, {
@@ -93,12 +102,49 @@ const homeListShape: Parser<ActiveHome[]> = {
   },
 };
 
+/** A home as an outsider gets it: the public fields, the rest empty. */
+const outsiderHomeSchema = z.partial(
+  z.pick(homeSchema, {
+    id: true,
+    HomeRID: true,
+    HomeID: true,
+    Address: true,
+    Status: true,
+    deletedAt: true,
+  }),
+  { deletedAt: true },
+);
+
+/** The outsider's view of a home, as a home every screen reads, marked `outsider`. */
+function outsiderHome(data: z.infer<typeof outsiderHomeSchema>): ActiveHome {
+  return {
+    ...data,
+    'KOVA Status': '',
+    Community: '',
+    Lot: '',
+    Plan: '',
+    'Construction Start': null,
+    'Projected Close': null,
+    ...(Object.fromEntries(STAFF_TYPES.map((list) => [list, []])) as Record<StaffType, []>),
+    outsider: true,
+  };
+}
+
+/** A home of the list, whole or as an outsider sees it; undefined when unreadable. */
+function readHome(item: unknown) {
+  if (typeof item === 'object' && item !== null && isPublicHomeView(item)) {
+    const result = outsiderHomeSchema.safeParse(item);
+    return result.success ? { success: true as const, data: outsiderHome(result.data) } : result;
+  }
+  return activeHomeSchema.safeParse(item);
+}
+
 /** A record the app cannot read is skipped and logged rather than hiding every other home. */
-async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[]> {
+export async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[]> {
   const homes: ActiveHome[] = [];
   const pause = budgetedYield();
   for (const item of items) {
-    const result = activeHomeSchema.safeParse(item);
+    const result = readHome(item);
     if (result.success) homes.push(result.data);
     else console.warn('Skipped a home record the app cannot read', result.error.issues);
     await pause();

@@ -29,15 +29,26 @@ const employee = (id: string, Name: string, updatedAt: string, deletedAt: string
   updatedAt,
   deletedAt,
 });
-const home = (id: string, offline: string[]) => ({ id, 'Offline Homes': offline }) as ActiveHome;
+const home = (id: string, offline: string[], more: Partial<ActiveHome> = {}) =>
+  ({ id, Status: 'Framing', 'Offline Homes': offline, ...more }) as ActiveHome;
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('what the sync ahead brings', () => {
   it('carries the homes whose Offline Homes name the employee, then the pinned ones', () => {
     const homes = [home('h1', ['emp-2']), home('h2', ['emp-1']), home('h3', ['emp-2', 'emp-3'])];
-    expect(carriedHomes(homes, 'emp-2', ['h2', 'h3'])).toEqual(['h1', 'h3', 'h2']);
-    expect(carriedHomes(homes, null, [])).toEqual([]);
+    expect(carriedHomes(homes, 'emp-2', ['h2', 'h3'], false)).toEqual(['h1', 'h3', 'h2']);
+    expect(carriedHomes(homes, null, [], false)).toEqual([]);
+  });
+
+  it('never carries a home the user does not work on, pinned or not', () => {
+    const homes = [home('h1', ['emp-2']), home('h2', [], { outsider: true })];
+    expect(carriedHomes(homes, 'emp-2', ['h2'], false)).toEqual(['h1']);
+  });
+
+  it('carries test homes only in testing mode', () => {
+    const homes = [home('h1', ['emp-2']), home('h2', ['emp-2'], { Status: 'Test Home' })];
+    expect(carriedHomes(homes, 'emp-2', ['h1'], true)).toEqual(['h2']);
   });
 
   it('brings only the home lists the user may read, and schedules with their jobs', () => {

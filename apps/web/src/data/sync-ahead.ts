@@ -8,7 +8,15 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Access, LocalSettings, Resource } from '@field/domain';
-import { RESOURCES, RESOURCE_ACCESS, hasAccess, isMyHome, resourceDef } from '@field/domain';
+import {
+  RESOURCES,
+  RESOURCE_ACCESS,
+  hasAccess,
+  homesForMode,
+  isMyHome,
+  resourceDef,
+} from '@field/domain';
+import { apiClient } from '../api/client';
 import type { HomeSyncRow } from '../offline/database';
 import type { OfflineEngine } from '../offline/engine';
 import type { StoredRecord, SyncedHome } from '../offline/home-store';
@@ -16,7 +24,12 @@ import { useOptionalOfflineEngine } from '../offline/react';
 import type { SyncPlan, SyncStatus } from '../offline/sync-ahead';
 import { useActiveHomes } from './homes';
 import type { ActiveHome } from './homes';
-import { getLocalSettings, updateLocalSettings, useLocalSetting } from './local-settings';
+import {
+  effectiveTesting,
+  getLocalSettings,
+  updateLocalSettings,
+  useLocalSetting,
+} from './local-settings';
 import type { PhotoRef } from './punch-items';
 import { fetchPhotoThumbnail, photoCacheId } from './punch-items';
 import { recordListQuery } from './records';
@@ -89,15 +102,25 @@ export function readableLists(access: Access): { resources: Resource[]; jobSched
   };
 }
 
-/** The homes the user carries: theirs by Offline Homes, then those pinned on this device. */
+/**
+ * The homes the user carries: theirs by Offline Homes, then those pinned on this device;
+ * only homes they work on (an outsider's home has no records for them: docs/decisions.md,
+ * Access by home), and in testing mode only test homes (the server's lists hold no other).
+ */
 export function carriedHomes(
   homes: readonly ActiveHome[],
   employeeId: string | null,
   pinned: readonly string[],
+  testing: boolean,
 ): string[] {
-  const ids = homes.filter((home) => isMyHome(home, employeeId)).map((home) => home.id);
+  const workable = homesForMode(
+    homes.filter((home) => home.outsider !== true),
+    testing,
+  );
+  const ids = workable.filter((home) => isMyHome(home, employeeId)).map((home) => home.id);
   const mine = new Set(ids);
-  return [...ids, ...pinned.filter((id) => !mine.has(id))];
+  const open = new Set(workable.map((home) => home.id));
+  return [...ids, ...pinned.filter((id) => !mine.has(id) && open.has(id))];
 }
 
 /** Where an item keeps its photos. */
@@ -156,6 +179,7 @@ export function useSyncAheadPlan(): void {
   const { user, access } = useSession();
   const { data: homes } = useActiveHomes();
   const pinnedKey = useLocalSetting(pinnedKeyOf);
+  const testing = useLocalSetting((settings) => effectiveTesting(settings, access?.demo === true));
   const employeeId = user?.fieldData.airtableId ?? null;
   const userId = user?.id ?? null;
 
@@ -173,14 +197,16 @@ export function useSyncAheadPlan(): void {
       }));
     return {
       userId,
-      homeIds: carriedHomes(homes, employeeId, pinned),
+      homeIds: carriedHomes(homes, employeeId, pinned, testing),
       ...lists,
       lists: wholeLists,
       afterChunk: (synced, signal) => thumbnailsAhead(engine, synced, signal),
       afterChunkReads: { resource: 'walkItems', field: PHOTOS_FIELD },
     };
-  }, [engine, userId, access, homes, employeeId, pinnedKey, queryClient]);
+  }, [engine, userId, access, homes, employeeId, pinnedKey, testing, queryClient]);
 
+  // The server's lists spanning homes follow the same mode as the homes carried.
+  useEffect(() => apiClient.setTesting(testing), [testing]);
   useEffect(() => {
     if (engine === null || plan === undefined) return;
     engine.syncAhead.setPlan(plan);
@@ -281,11 +307,12 @@ export function useReadiness(): Readiness {
   const { user, access } = useSession();
   const { data: homes } = useActiveHomes();
   const pinnedKey = useLocalSetting(pinnedKeyOf);
+  const testing = useLocalSetting((settings) => effectiveTesting(settings, access?.demo === true));
   const employeeId = user?.fieldData.airtableId ?? null;
   const pinned = useMemo(() => (pinnedKey === '' ? [] : pinnedKey.split('\n')), [pinnedKey]);
   const ids = useMemo(
-    () => (homes === undefined ? undefined : carriedHomes(homes, employeeId, pinned)),
-    [homes, employeeId, pinned],
+    () => (homes === undefined ? undefined : carriedHomes(homes, employeeId, pinned, testing)),
+    [homes, employeeId, pinned, testing],
   );
   const summaries = useLiveQuery(
     async () => (engine === null || ids === undefined ? [] : engine.homeStore.summaries(ids)),

@@ -221,12 +221,20 @@ const HomeCard = memo(function HomeCard({
               </Typography>
               <Chip size="small" label={home.Status} color={selected ? 'primary' : 'default'} />
             </Box>
-            <Typography variant="body2" color="text.secondary">
-              {t('homes.homeId')} {home.HomeID} · {home.Community} · {t('homes.lot')} {home.Lot}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('homes.projectedClose')} {date(home['Projected Close'])}
-            </Typography>
+            {home.outsider === true ? (
+              <Typography variant="body2" color="text.secondary" data-testid="outsider-home">
+                {t('homes.notYours')}
+              </Typography>
+            ) : (
+              <>
+                <Typography variant="body2" color="text.secondary">
+                  {t('homes.homeId')} {home.HomeID} · {home.Community} · {t('homes.lot')} {home.Lot}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('homes.projectedClose')} {date(home['Projected Close'])}
+                </Typography>
+              </>
+            )}
             {extra?.(home)}
           </CardContent>
         </CardActionArea>

@@ -75,6 +75,31 @@ export function SelectHomeFirst() {
 }
 
 /**
+ * A selected home the user does not work on: its address and status, and why nothing
+ * more shows (docs/decisions.md, Access by home). Screens of a home's records show it in
+ * place of the records.
+ */
+export function NotYourHome({ home }: { home: Pick<ActiveHome, 'Address' | 'Status'> }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} data-testid="not-your-home">
+      <Typography variant="h6" component="h2">
+        {home.Address}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('homes.status')}: {home.Status}
+      </Typography>
+      <Typography role="status" sx={{ fontWeight: 650 }}>
+        {t('homes.notYours')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('homes.notYoursHelp')}
+      </Typography>
+    </Paper>
+  );
+}
+
+/**
  * Adds or changes a record. Photos chosen in the form are stored on the device and their
  * uploads queued first, under the record's folder, so the write that lists them follows.
  */
@@ -344,5 +369,6 @@ export function RecordListScreen(props: { config: RecordScreenConfig }) {
   const home = useSelectedHome();
   const { access, user } = useSignedIn();
   if (home === null) return <SelectHomeFirst />;
+  if (home.outsider === true) return <NotYourHome home={home} />;
   return <RecordList key={home.id} home={home} config={props.config} access={access} user={user} />;
 }

@@ -33,7 +33,7 @@ import { useSignedIn } from '../../data/session';
 import { useOfflineEngine } from '../../offline/react';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { errorText } from '../../ui/error-text';
-import { SelectHomeFirst } from '../../ui/record-list-screen';
+import { NotYourHome, SelectHomeFirst } from '../../ui/record-list-screen';
 import { TAP } from '../../ui/touch';
 import { ItemForm } from './item-form';
 import { ItemRow } from './item-row';
@@ -301,5 +301,6 @@ function PunchItems(props: { home: ActiveHome }) {
 export function Component() {
   const home = useSelectedHome();
   if (home === null) return <SelectHomeFirst />;
+  if (home.outsider === true) return <NotYourHome home={home} />;
   return <PunchItems key={home.id} home={home} />;
 }

@@ -18,7 +18,7 @@ import type { FieldRecord } from '../../data/records';
 import { textOf, useEmployeeNames } from '../../data/records';
 import { useSignedIn } from '../../data/session';
 import { useFormWalks } from '../../data/walks';
-import { SelectHomeFirst } from '../../ui/record-list-screen';
+import { NotYourHome, SelectHomeFirst } from '../../ui/record-list-screen';
 import { RecordTable } from '../../ui/record-table';
 import type { Column } from '../../ui/record-table';
 import { HistoryButton } from '../../ui/history-button';
@@ -140,6 +140,7 @@ export function Component() {
   const def = walkFormOf(location.pathname.split('/')[2] ?? '');
   if (def === undefined) return null;
   if (home === null) return <SelectHomeFirst />;
+  if (home.outsider === true) return <NotYourHome home={home} />;
   const canWrite = hasAccess(access, [def.scope], 'write');
   const walk = search.get('walk');
   return walk === null ? (

@@ -6,7 +6,7 @@ import { useSelectedHome } from '../../../data/homes';
 import type { FieldRecord } from '../../../data/records';
 import { textOf, useBatchRecords, useHomeRecords } from '../../../data/records';
 import { useColumns } from '../../../ui/columns';
-import { SelectHomeFirst } from '../../../ui/record-list-screen';
+import { NotYourHome, SelectHomeFirst } from '../../../ui/record-list-screen';
 import { RecordTable } from '../../../ui/record-table';
 
 export function Component() {
@@ -44,6 +44,7 @@ export function Component() {
     [schedules.data],
   );
   if (home === null) return <SelectHomeFirst />;
+  if (home.outsider === true) return <NotYourHome home={home} />;
   const noJobs = jobIds !== undefined && jobIds.length === 0;
   return (
     <RecordTable

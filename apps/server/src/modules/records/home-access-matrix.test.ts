@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '@field/domain';
 import { MESSAGES, RESOURCES, SCOPES, apiPath, resourceDef } from '@field/domain';
 import { availableDialects } from '../../test/databases.js';
-import { buildHome, buildOnHome, buildWalkItem } from '../../test/factories.js';
+import { buildHome, buildJobSchedule, buildOnHome, buildWalkItem } from '../../test/factories.js';
 import type { ApiClient, TestServer } from '../../test/test-server.js';
 import { getTestServer, groupScope, singleScope } from '../../test/test-server.js';
 
@@ -50,6 +50,11 @@ async function insertWorld(server: TestServer): Promise<void> {
       }),
     );
   }
+  // Job schedules hang off a job, not a home: their home is their job's.
+  await server.insert(
+    'jobSchedules',
+    [MINE, OTHER].map((home) => buildJobSchedule(`schedule-${home}`, recordId('jobs', home))),
+  );
 }
 
 /** The path that updates a record of a resource, and a body its update accepts. */
@@ -164,6 +169,18 @@ describe.each(await availableDialects())('access by home on %s', (dialect) => {
       const asDemo = await demo.delete(`${base}/delete?id=${recordId(resource, OTHER)}`);
       expect(asDemo.status).toBe(403);
     });
+  });
+
+  it('reads the schedules of a job on the reader’s home only (by the job’s home)', async () => {
+    const base = '/field_jobs/schedules';
+    const mine = await builder.get(`${base}/listByJob?jobId=${recordId('jobs', MINE)}`);
+    expect(ids(mine.body)).toEqual([`schedule-${MINE}`]);
+    const other = await builder.get(`${base}/listByJob?jobId=${recordId('jobs', OTHER)}`);
+    expect(other.status).toBe(403);
+    const both = await builder.post(`${base}/listByJobs`, {
+      jobIds: [recordId('jobs', MINE), recordId('jobs', OTHER)],
+    });
+    expect(ids(both.body)).toEqual([`schedule-${MINE}`]);
   });
 
   it('refuses a record added to another home, alone or in a batch', async () => {

@@ -94,22 +94,24 @@ export function Component() {
         label={t('nav.manage-homes')}
         extra={(home) => (
           <>
-            {`${t('homes.kova')}: ${home['KOVA Status']}`}
+            {home.outsider !== true && `${t('homes.kova')}: ${home['KOVA Status']}`}
             {states.has(home.id) && (
               <Box sx={{ mt: 1 }}>
                 <SyncStateChip state={states.get(home.id)} recordId={home.id} />
               </Box>
             )}
-            <Box>
-              <HistoryButton kind="homes" recordId={home.id} label={home.Address} />
-            </Box>
+            {home.outsider !== true && (
+              <Box>
+                <HistoryButton kind="homes" recordId={home.id} label={home.Address} />
+              </Box>
+            )}
           </>
         )}
         {...(canEdit || canStaff
           ? {
               actions: (home: ActiveHome) => (
                 <>
-                  {canEdit && (
+                  {canEdit && home.outsider !== true && (
                     <Button
                       sx={TAP}
                       startIcon={<EditOutlined />}
@@ -119,7 +121,7 @@ export function Component() {
                       {t('manageHomes.edit')}
                     </Button>
                   )}
-                  {canStaff && (
+                  {canStaff && home.outsider !== true && (
                     <Button
                       sx={TAP}
                       startIcon={<GroupOutlined />}

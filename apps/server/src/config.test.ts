@@ -176,4 +176,17 @@ describe('configuration', () => {
       expect(() => load({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
     });
   });
+
+  describe('access by home', () => {
+    const load = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+
+    it('is by staff list unless set company-wide, and refuses any other value by name', () => {
+      expect(load({}).homeAccess).toBe('assigned');
+      expect(load({ HOME_ACCESS: 'company' }).homeAccess).toBe('company');
+      expect(() => load({ HOME_ACCESS: 'everyone' })).toThrow(
+        /^Invalid configuration:\nHOME_ACCESS: HOME_ACCESS must be assigned or company$/,
+      );
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import {
   addPunchItem,
+  assignHome,
   cachedQueryKeys,
   homeWithClosingWalk,
   openPunchItems,
@@ -99,6 +100,7 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
     const base = session.url();
     const admin = await tokenFor(base, ADMIN);
     const { home } = await homeWithClosingWalk(base, admin, 'final-punch', 1);
+    await assignHome(base, admin, home, BUILDER);
     const open = openOfType(await itemsByHome(base, admin, home.id), 'final-punch');
     const name = `photo-item-${Date.now()}`;
     await session.withPage(DESKTOP, async (page) => {

@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { WALK_FORM_DEFS, checklistLines, walkFormOf } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
-import { homeWithStaff, queueDrained, smallPng, waitForQueued } from './support/offline.js';
+import {
+  assignHome,
+  homeWithStaff,
+  queueDrained,
+  smallPng,
+  waitForQueued,
+} from './support/offline.js';
 import { fileStatus, itemsByHome } from './support/items.js';
 import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
 import {
@@ -130,6 +136,7 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
     const base = session.url();
     const admin = await tokenFor(base, ADMIN);
     const home = await homeWithStaff(base, admin, 2);
+    await assignHome(base, admin, home, BUILDER);
     const tag = `offline-walk-${Date.now()}`;
     const walksBefore = await walksOf(base, admin, 'pre-drywall', home.id);
     const itemsBefore = await itemsByHome(base, admin, home.id);
@@ -178,6 +185,7 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
     const base = session.url();
     const admin = await tokenFor(base, ADMIN);
     const home = await homeWithStaff(base, admin, 3);
+    await assignHome(base, admin, home, BUILDER);
     const note = `draft-${Date.now()}`;
     await session.withPage(PHONE, async (page, context) => {
       await signIn(page, BUILDER);
@@ -213,6 +221,7 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
     const base = session.url();
     const admin = await tokenFor(base, ADMIN);
     const home = await homeWithStaff(base, admin, 4);
+    await assignHome(base, admin, home, BUILDER);
     const tag = `signed-${Date.now()}`;
     await session.withPage(PHONE, async (page, context) => {
       await signIn(page, BUILDER);

@@ -4,7 +4,7 @@
 import type { Page, Route } from 'playwright-core';
 import type { BatchedAnswer, BatchedWrite } from '@field/domain';
 import { RESOURCES, lookupQueryKey } from '@field/domain';
-import { api } from './session.js';
+import { api, userOf } from './session.js';
 
 export type ApiRecord = Record<string, unknown> & { id: string };
 
@@ -66,6 +66,31 @@ export async function homeWithStaff(baseUrl: string, token: string, skip = 0): P
   const home = staffed[skip];
   if (home === undefined) throw new Error('no active home with construction staff');
   return home;
+}
+
+/**
+ * Puts the employee of the account `email` on the home's Construction Staff (as a manager
+ * would), so that account works on it (docs/decisions.md, Access by home).
+ */
+export async function assignHome(
+  baseUrl: string,
+  adminToken: string,
+  home: ApiRecord,
+  email: string,
+): Promise<void> {
+  const employeeId = (await userOf(baseUrl, email)).fieldData.airtableId;
+  if (employeeId === null) throw new Error(`${email} has no employee id`);
+  const staff = home['Construction Staff'];
+  const current = Array.isArray(staff) ? staff.filter((id) => typeof id === 'string') : [];
+  if (current.includes(employeeId)) return;
+  const answer = await api(
+    baseUrl,
+    adminToken,
+    'PATCH',
+    `/api/field_homes/updateStaff?id=${encodeURIComponent(home.id)}`,
+    { staffType: 'Construction Staff', staffIds: [...current, employeeId] },
+  );
+  if (answer.status !== 200) throw new Error(`assigning ${email}: ${answer.status}`);
 }
 
 /**

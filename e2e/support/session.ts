@@ -145,6 +145,17 @@ export async function api(
 }
 
 /** A token for an account, straight from the API (no browser). */
+/** The user document of the account `email`, as its sign-in answers it. */
+export async function userOf(baseUrl: string, email: string): Promise<UserDocument> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { user?: unknown }; // Checked on the next line.
+  return userDocumentSchema.parse(body.user);
+}
+
 export async function tokenFor(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',

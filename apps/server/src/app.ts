@@ -153,7 +153,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         uploadLimitBytes: config.fileBodyLimitBytes,
         fileLimits: { quotaBytes: config.fileQuotaBytes },
       });
-      adminRoutes(api, { ...authDeps, db: database.db, records: deps.records });
+      adminRoutes(api, {
+        ...authDeps,
+        db: database.db,
+        records: deps.records,
+        homeAccess: config.homeAccess,
+      });
       registryRoutes(api, deps);
       fileRoutes(api, deps, files, config.fileBodyLimitBytes, {
         quotaBytes: config.fileQuotaBytes,

@@ -2,7 +2,7 @@
 // catalogue, and a user as the administration screen shows it.
 
 import { z } from 'zod';
-import type { Scope } from '@field/domain';
+import type { HomeAccessMode, Scope } from '@field/domain';
 import {
   ADMIN_SCOPE,
   DEMO_SCOPE,
@@ -22,6 +22,8 @@ import { NO_PASSWORD, toUserDocument } from '../users/repository.js';
 export interface AdminDeps extends AuthDeps {
   db: Kysely<Database>;
   records: RecordRepository;
+  /** The install's access-by-home setting (HOME_ACCESS), for the homes a person gets. */
+  homeAccess: HomeAccessMode;
 }
 
 const SINGLE_SCOPES: readonly string[] = [...SCOPES, ADMIN_SCOPE, DEMO_SCOPE];

@@ -4,11 +4,10 @@
 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { HomeAccessFacts, Scope } from '@field/domain';
+import type { HomeAccessMode, Scope } from '@field/domain';
 import {
-  DEFAULT_HOME_ACCESS,
   MESSAGES,
-  STAFF_TYPES,
+  homeAccessFacts,
   mayWorkOnHome,
   mergeScopes,
   resolveAccess,
@@ -48,22 +47,16 @@ export async function checkEmployee(
   if (found === undefined) throw badRequest(MESSAGES.unknownEmployee);
 }
 
-function homeFacts(data: Record<string, unknown>): HomeAccessFacts {
-  const list = (value: unknown): string[] =>
-    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  const facts: Record<string, unknown> = {
-    Status: typeof data.Status === 'string' ? data.Status : '',
-  };
-  for (const staff of STAFF_TYPES) facts[staff] = list(data[staff]);
-  // Safe: every staff list and the status were set just above.
-  return facts as HomeAccessFacts;
-}
-
 /** The homes a user with this employee and these scopes works on: how many, and the first. */
-async function homesFor(records: RecordRepository, employeeId: string | null, scopes: Scope[]) {
-  const viewer = { access: resolveAccess(scopes), employeeId, mode: DEFAULT_HOME_ACCESS };
+async function homesFor(
+  records: RecordRepository,
+  mode: HomeAccessMode,
+  employeeId: string | null,
+  scopes: Scope[],
+) {
+  const viewer = { access: resolveAccess(scopes), employeeId, mode };
   const homes = (await records.listActive('homes')).map(toApiRecord);
-  const worked = homes.filter((home) => mayWorkOnHome(viewer, homeFacts(home)));
+  const worked = homes.filter((home) => mayWorkOnHome(viewer, homeAccessFacts(home)));
   const addresses = worked
     .map((home) => (typeof home.Address === 'string' ? home.Address : home.id))
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
@@ -110,7 +103,12 @@ export function peopleRoutes(app: FastifyInstance, deps: AdminDeps): void {
   app.post('/admin/homes-for', async (request) => {
     requireAdmin(request);
     const body = parseWith(homesSchema, request.body ?? {});
-    return homesFor(records, body.airtableId, mergeScopes(body.scopes.map(checkScope)));
+    return homesFor(
+      records,
+      deps.homeAccess,
+      body.airtableId,
+      mergeScopes(body.scopes.map(checkScope)),
+    );
   });
 
   // Mails the invitation again (a new link; the older one stops working).

@@ -13,6 +13,9 @@ export const recordIdSchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of 1 to 64 letters, digits, "_" or "-"'));
 
+/** A record's id as a client may send it with an add (records made offline have one). */
+const optionalId = { id: z.optional(recordIdSchema) };
+
 /** An ISO 8601 date or date-time on a real calendar day, years 1900 to 2199. */
 const isoDateSchema = z
   .string()
@@ -61,6 +64,8 @@ const homeFieldsSchema = z.looseObject({
   'Construction Start': z.nullable(isoDateSchema),
   'Projected Close': z.nullable(isoDateSchema),
   ...staffLists,
+  /** `false`: archived, out of the active lists (docs/decisions.md, Homes, employees and vendors by hand). */
+  Active: z.optional(z.boolean()),
 });
 export const homeSchema = z.extend(recordMetaSchema, homeFieldsSchema.shape);
 export type Home = z.infer<typeof homeSchema>;
@@ -71,6 +76,38 @@ export type Home = z.infer<typeof homeSchema>;
  */
 export const homeUpdateSchema = z.strictObject({
   ...z.partial(homeFieldsSchema).shape,
+  ...serverFieldsIgnored,
+});
+
+/** What a home added by hand holds where its form leaves a field out (the seed's first stage). */
+export const HOME_DEFAULTS = { Status: 'Lot Prep', 'KOVA Status': 'Spec' } as const;
+
+const textDefault = z._default(z.string(), '');
+const noDate = z._default(z.nullable(isoDateSchema), null);
+const noStaff = z._default(idList, []);
+
+/**
+ * A home added by hand: its company number (`HomeID`) and address; the rest as the seed
+ * starts a home. Its `HomeRID` is its id (the server sets it).
+ */
+export const homeInputSchema = z.strictObject({
+  ...optionalId,
+  HomeRID: z.optional(z.string()),
+  HomeID: z.string(),
+  Address: z.string(),
+  distance: z.optional(z.number()),
+  Status: z._default(z.string(), HOME_DEFAULTS.Status),
+  'KOVA Status': z._default(z.string(), HOME_DEFAULTS['KOVA Status']),
+  Community: textDefault,
+  Lot: textDefault,
+  Plan: textDefault,
+  'Construction Start': noDate,
+  'Projected Close': noDate,
+  ...(Object.fromEntries(STAFF_TYPES.map((type) => [type, noStaff])) as Record<
+    (typeof STAFF_TYPES)[number],
+    typeof noStaff
+  >),
+  Active: z._default(z.boolean(), true),
   ...serverFieldsIgnored,
 });
 
@@ -100,6 +137,99 @@ export const vendorSchema = z.extend(recordMetaSchema, {
   Phone: z.string(),
   Email: z.string(),
   Active: z.boolean(),
+});
+
+/** An employee's Name: first and last name, as every list shows it. */
+export function employeeName(first: string, last: string): string {
+  return `${first.trim()} ${last.trim()}`.trim();
+}
+
+/** The fields an employee write derives: its Name, from the first and last name it ends with. */
+export function employeeDerived(
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const first = record['First Name'];
+  const last = record['Last Name'];
+  return typeof first === 'string' && typeof last === 'string'
+    ? { Name: employeeName(first, last) }
+    : {};
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[0-9 ().-]{7,25}$/;
+
+/** An e-mail address; '' where the field is optional. */
+function emailSchema(optional: boolean) {
+  return z
+    .string()
+    .check(
+      z.refine(
+        (value) => (optional && value === '') || EMAIL_PATTERN.test(value),
+        MESSAGES.expectedEmail,
+      ),
+    );
+}
+
+/** A phone number (digits, spaces, `( ) - .`, a leading `+`, at least 7 digits); or ''. */
+const phoneSchema = z
+  .string()
+  .check(
+    z.refine(
+      (value) =>
+        value === '' || (PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 7),
+      MESSAGES.expectedPhone,
+    ),
+  );
+
+const employeeFields = {
+  'First Name': z.string(),
+  'Last Name': z.string(),
+  Email: emailSchema(false),
+  Phone: phoneSchema,
+  Role: z.enum(EMPLOYEE_ROLES),
+  /** `false`: archived (kept, shown under "Archived"). */
+  Active: z.boolean(),
+  /** Derived from the first and last name (employeeDerived): accepted, and replaced. */
+  Name: z.string(),
+};
+
+/** An employee added by hand (or imported): e-mail unique among employees. */
+export const employeeInputSchema = z.strictObject({
+  ...optionalId,
+  ...employeeFields,
+  Phone: z._default(phoneSchema, ''),
+  Active: z._default(z.boolean(), true),
+  Name: z.optional(z.string()),
+  ...serverFieldsIgnored,
+});
+export const employeeUpdateSchema = z.strictObject({
+  ...z.partial(z.object(employeeFields)).shape,
+  ...serverFieldsIgnored,
+});
+
+const vendorFields = {
+  Name: z.string(),
+  Trade: z.string(),
+  Contact: z.string(),
+  Phone: phoneSchema,
+  Email: emailSchema(true),
+  /** `false`: archived (kept, shown under "Archived"). */
+  Active: z.boolean(),
+};
+
+/** A vendor added by hand (or imported): Name and Trade together unique among vendors. */
+export const vendorInputSchema = z.strictObject({
+  ...optionalId,
+  ...vendorFields,
+  Contact: textDefault,
+  Phone: z._default(phoneSchema, ''),
+  Email: z._default(emailSchema(true), ''),
+  Active: z._default(z.boolean(), true),
+  ...serverFieldsIgnored,
+});
+export const vendorUpdateSchema = z.strictObject({
+  ...z.partial(z.object(vendorFields)).shape,
+  ...serverFieldsIgnored,
 });
 
 export const userDocumentSchema = z.object({
@@ -157,8 +287,6 @@ export const fileRefSchema = z.strictObject({
   type: z.optional(z.string()),
   size: z.optional(z.number()),
 });
-
-const optionalId = { id: z.optional(recordIdSchema) };
 
 export const phoneCallInputSchema = z.strictObject({
   ...optionalId,

@@ -76,11 +76,13 @@ export {
 } from './resources.js';
 export type { OperationName, ResourceDef } from './resources.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
+export { duplicateMessage, duplicateOf, isArchived, naturalKeyOf } from './company-records.js';
 export { openItemCounts } from './open-items.js';
 export type { FormOperation } from './record-forms.js';
 export {
   DELAY_CAUSES,
   EMPLOYEE_ROLES,
+  HOME_DEFAULTS,
   HOME_TEST_STATUS,
   KOVA_CANCELLED,
   NOTIFICATION_APPS,
@@ -92,6 +94,8 @@ export {
   closingWalkUpdateSchema,
   draftSchema,
   fileRefSchema,
+  employeeName,
+  homeInputSchema,
   homeSchema,
   homeUpdateSchema,
   localSettingsSchema,

@@ -137,6 +137,11 @@ export const MESSAGES = {
   providerNotLinked: 'This provider is not linked to your account',
   accountLocked: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   unknownScope: 'Unknown scope or scope group',
+  homeRidIsId:
+    'Invalid value for "HomeRID": a new home\'s HomeRID is its id; send one of them, or both the same',
+  expectedEmail: 'expected an e-mail address such as name@example.com',
+  expectedPhone:
+    'expected a phone number of at least 7 digits (spaces, ( ) - . and a leading + allowed)',
   expectedIsoDate: 'expected an ISO 8601 date or date-time between the years 1900 and 2199',
   batchWriteNotAllowed:
     'not a write a batch may carry (record, walk, home and file-delete writes only, with a plain path)',
@@ -191,4 +196,17 @@ export function unknownFieldMessage(field: string): string {
 /** `Invalid value for "Voicemail": expected boolean` — ours, for a field of the wrong type. */
 export function invalidFieldMessage(field: string, detail: string): string {
   return `Invalid value for "${field}": ${detail}`;
+}
+
+/**
+ * `An employee with Email "ann@example.com" already exists` — ours: a record whose
+ * natural key (company-records.ts) another record already holds.
+ */
+export function duplicateRecordMessage(
+  noun: string,
+  key: Readonly<Record<string, unknown>>,
+): string {
+  const parts = Object.entries(key).map(([field, value]) => `${field} "${String(value)}"`);
+  const article = /^[aeiou]/i.test(noun) ? 'An' : 'A';
+  return `${article} ${noun} with ${parts.join(' and ')} already exists`;
 }

@@ -17,7 +17,11 @@ import {
   dailyLogInputSchema,
   dailyLogSchema,
   dailyLogUpdateSchema,
+  employeeDerived,
+  employeeInputSchema,
   employeeSchema,
+  employeeUpdateSchema,
+  homeInputSchema,
   homeSchema,
   homeUpdateSchema,
   jobScheduleSchema,
@@ -31,7 +35,9 @@ import {
   phoneCallUpdateSchema,
   reviewSchema,
   testRecordSchema,
+  vendorInputSchema,
   vendorSchema,
+  vendorUpdateSchema,
   walkFormInputSchema,
   walkFormUpdateSchema,
   walkItemInputSchema,
@@ -106,8 +112,16 @@ export interface ResourceDef {
   readonly base: string;
   /** The per-parent list calls, when the resource has them. */
   readonly lookups: readonly LookupKind[];
-  /** A whole list and its differential twin (`?lastUpdate=`), when the resource has them. */
-  readonly syncList?: { readonly list: string; readonly updatedAfter: string };
+  /**
+   * A whole list and its differential twin (`?lastUpdate=`), when the resource has them.
+   * `activeOnly`: archived records (`Active: false`) are not in the list, and its twin
+   * answers one as a tombstone, so a device's copy drops it.
+   */
+  readonly syncList?: {
+    readonly list: string;
+    readonly updatedAfter: string;
+    readonly activeOnly?: boolean;
+  };
   readonly read: readonly ScopeName[];
   /** The type of the queued mutations (the specification's or ours) that write this resource. */
   readonly mutationType?: string;
@@ -132,6 +146,18 @@ export interface ResourceDef {
   readonly nullMeansAbsent?: readonly string[];
   /** A home record's own screen (the generic record screen of the web app). */
   readonly screen?: RecordScreen;
+  /**
+   * The fields whose values (trimmed, case-insensitive) name one record of the company:
+   * a second record with the same is refused, and an import matches on them.
+   */
+  readonly naturalKey?: readonly string[];
+  /** How the record is named in a message (`An employee with Email "..." already exists`). */
+  readonly noun?: string;
+  /**
+   * Fields a write derives from the record as it ends up (an employee's Name): the server
+   * stores them, the device shows them before the server has the write.
+   */
+  readonly derive?: (record: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 }
 
 /** Items of a walk type are read and written under that type's item scope. */
@@ -202,6 +228,39 @@ function walkForm(kind: string, scope: ScopeName): ResourceDef {
   };
 }
 
+/**
+ * A record of the company rather than of a home (employees, vendors): a whole list synced
+ * differentially, added and changed under one scope's write flag, archived
+ * (`Active: false`) rather than deleted.
+ */
+function companyRecord(spec: {
+  base: string;
+  scope: ScopeName;
+  mutationType: string;
+  schemas: { record: RecordSchema; input: RecordSchema; update: RecordSchema };
+  required: readonly string[];
+  naturalKey: readonly string[];
+  noun: string;
+}): ResourceDef {
+  const write = [spec.scope];
+  return {
+    base: spec.base,
+    lookups: [],
+    syncList: { list: 'list', updatedAfter: 'listUpdatedAfter' },
+    read: [spec.scope],
+    mutationType: spec.mutationType,
+    operations: {
+      submit: { required: spec.required, write },
+      update: { required: ['id'], write },
+    },
+    updateId: 'query',
+    ...spec.schemas,
+    immutable: [],
+    naturalKey: spec.naturalKey,
+    noun: spec.noun,
+  };
+}
+
 function readOnly(
   base: string,
   read: ScopeName,
@@ -213,35 +272,48 @@ function readOnly(
 
 export const RESOURCE_DEFS = {
   employees: {
-    base: '/field_employees',
-    lookups: [],
-    syncList: { list: 'list', updatedAfter: 'listUpdatedAfter' },
-    read: ['collaboration_staff'],
-    record: employeeSchema,
-    immutable: [],
+    ...companyRecord({
+      base: '/field_employees',
+      scope: 'collaboration_staff',
+      mutationType: 'employee',
+      schemas: {
+        record: employeeSchema,
+        input: employeeInputSchema,
+        update: employeeUpdateSchema,
+      },
+      required: ['First Name', 'Last Name', 'Email', 'Role'],
+      naturalKey: ['Email'],
+      noun: 'employee',
+    }),
+    derive: employeeDerived,
   },
-  vendors: {
+  vendors: companyRecord({
     base: '/field_vendors',
-    lookups: [],
-    syncList: { list: 'list', updatedAfter: 'listUpdatedAfter' },
-    read: ['collaboration_vendors'],
-    record: vendorSchema,
-    immutable: [],
-  },
+    scope: 'collaboration_vendors',
+    mutationType: 'vendor',
+    schemas: { record: vendorSchema, input: vendorInputSchema, update: vendorUpdateSchema },
+    required: ['Name', 'Trade'],
+    naturalKey: ['Name', 'Trade'],
+    noun: 'vendor',
+  }),
   homes: {
     base: '/field_homes',
     lookups: [],
-    syncList: { list: 'listActive', updatedAfter: 'listActiveUpdatedAfter' },
+    syncList: { list: 'listActive', updatedAfter: 'listActiveUpdatedAfter', activeOnly: true },
     read: ['homes_overview'],
     mutationType: 'home',
     operations: {
+      submit: { required: ['HomeID', 'Address'], write: ['collaboration_homes'] },
       update: { required: ['id'], write: ['collaboration_homes'] },
       updateStaff: { required: ['id', 'staffIds', 'staffType'], write: ['collaboration_homes'] },
     },
     updateId: 'query',
     record: homeSchema,
+    input: homeInputSchema,
     update: homeUpdateSchema,
     immutable: ['HomeRID', 'HomeID'],
+    naturalKey: ['HomeID'],
+    noun: 'home',
   },
   phoneCalls: {
     base: '/field_communication/phoneCalls',

@@ -22,6 +22,7 @@ import {
   RESOURCES,
   WEATHER_CONDITIONS,
   checklistLines,
+  employeeName as fullName,
   walkFormOfRecord,
 } from '@field/domain';
 import type { NewRecord } from '../modules/records/repository.js';
@@ -190,7 +191,7 @@ const employeeId = (index: number): string => `emp-${pad(index + 1, 3)}`;
 
 function employeeName(id: string): string {
   const spec = EMPLOYEES.find((_employee, index) => employeeId(index) === id);
-  return spec === undefined ? id : `${spec.first} ${spec.last}`;
+  return spec === undefined ? id : fullName(spec.first, spec.last);
 }
 
 const MANAGER_EMPLOYEE = employeeId(0);
@@ -985,7 +986,7 @@ function employeeRecords(): NewRecord[] {
     homeRid: null,
     parentId: null,
     data: {
-      Name: `${e.first} ${e.last}`,
+      Name: fullName(e.first, e.last),
       'First Name': e.first,
       'Last Name': e.last,
       Email: `${emailPart(e.first)}.${emailPart(e.last)}@example.com`,

@@ -1,21 +1,60 @@
-// Homes' two writes; their lists come from the registry (registry-routes).
+// Homes' writes (add, fields, staff) and the archived homes' list; the active lists come
+// from the registry (registry-routes).
 
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, RESOURCE_ACCESS, homeUpdateSchema } from '@field/domain';
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  RESOURCE_ACCESS,
+  homeInputSchema,
+  homeUpdateSchema,
+  isArchived,
+} from '@field/domain';
 import { badRequest } from '../../http/errors.js';
 import { checkMutation, parseWith, requireId, requireObject } from '../../http/validate.js';
-import { requireWrite } from '../../http/auth.js';
+import { requireAccess, requireWrite } from '../../http/auth.js';
 import { writeRoute } from '../../http/write-pipeline.js';
 import type { RouteDeps } from '../records/deps.js';
-import { existingRecord, patchRecord } from '../records/record-writes.js';
+import {
+  createRecord,
+  ensureUnique,
+  existingRecord,
+  patchRecord,
+  storedData,
+} from '../records/record-writes.js';
+import { toApiRecord } from '../records/repository.js';
 import { z } from 'zod';
 
 const KIND = 'homes';
 const access = RESOURCE_ACCESS.homes;
 const staffIdsSchema = z.array(z.string().min(1));
 
-/** A home's two writes: its fields (`update`) and one staff list (`updateStaff`). */
+/**
+ * A home's writes: a new home (`submit`: its HomeRID is its id, its HomeID unique), its
+ * fields (`update`, archiving with `Active: false` too) and one staff list
+ * (`updateStaff`); and `GET listArchived`, the homes the active lists leave out, for
+ * those who manage homes to bring one back.
+ */
 export function homeWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  writeRoute(app, deps, 'POST', '/field_homes/submit', async (ctx) => {
+    requireWrite(ctx.user, access.write);
+    checkMutation('home', 'submit', ctx.request.body);
+    const input = parseWith(homeInputSchema, ctx.request.body);
+    const id = input.id ?? randomUUID();
+    if (input.HomeRID !== undefined && input.HomeRID !== id) {
+      throw badRequest(MESSAGES.homeRidIsId);
+    }
+    const data = { ...input, HomeRID: id };
+    await ensureUnique(ctx, deps, KIND, { ...data, id });
+    return createRecord(ctx, deps, KIND, { id, homeRid: id, parentId: null, data });
+  });
+
+  app.get('/field_homes/listArchived', async (request) => {
+    requireAccess(request, access.write, 'read');
+    const rows = await deps.records.listActive(KIND);
+    return rows.map(toApiRecord).filter(isArchived);
+  });
+
   writeRoute(app, deps, 'PATCH', '/field_homes/update', async (ctx) => {
     requireWrite(ctx.user, access.write);
     const id = requireId(ctx.request.query, 'id', MESSAGES.dataAndIdRequired);
@@ -24,7 +63,15 @@ export function homeWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
     checkMutation('home', 'update', { ...body, id });
     const changes = parseWith(homeUpdateSchema, body);
     delete changes['HomeRID'];
-    return patchRecord(ctx, deps, await existingRecord(ctx, deps, KIND, id), changes);
+    const row = await existingRecord(ctx, deps, KIND, id);
+    await ensureUnique(
+      ctx,
+      deps,
+      KIND,
+      { ...storedData(row), ...changes, id },
+      Object.keys(changes),
+    );
+    return patchRecord(ctx, deps, row, changes);
   });
 
   // The `home updateStaff` mutation has no path of its own: ours (docs/decisions.md).

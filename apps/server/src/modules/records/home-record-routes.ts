@@ -1,9 +1,11 @@
 // `POST submit`, `PATCH update?id=`, `DELETE delete?id=` of the records that hang off a
-// home, registered from the registry's facts (registry-routes.ts).
+// home, and `submit` / `update` of the company's own records (employees, vendors),
+// registered from the registry's facts (registry-routes.ts).
 
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Requirement } from '@field/domain';
+import type { Requirement, Resource } from '@field/domain';
 import { MESSAGES, hasAccess } from '@field/domain';
 import { requireWrite } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -15,21 +17,24 @@ import {
   deleteRecord,
   deletionId,
   ensureHome,
+  ensureUnique,
   existingRecord,
+  derivedFields,
   patchRecord,
   storedData,
 } from './record-writes.js';
 
 export interface HomeRecordWrites {
   base: string;
-  kind: string;
+  kind: Resource;
   /** Mutation type (docs/entities.md) whose required fields are checked. */
   mutationType: string;
   input: z.core.$ZodType<Record<string, unknown>>;
   update: z.core.$ZodType<Record<string, unknown>>;
-  /** The input field naming the home, when it is not `HomeRID` itself. */
-  homeField: string;
-  scopes: { submit: Requirement; update: Requirement; delete: Requirement };
+  /** The input field naming the home; undefined for a record of the company (no home). */
+  homeField: string | undefined;
+  /** No delete where records are archived instead (`Active: false`). */
+  scopes: { submit: Requirement; update: Requirement; delete?: Requirement };
   /** Fields an update may not change (the record's home). */
   immutable: readonly string[];
   /**
@@ -62,10 +67,17 @@ export function homeRecordWriteRoutes(
     requireWrite(ctx.user, o.scopes.submit);
     checkMutation(o.mutationType, 'submit', ctx.request.body);
     const input = parseWith(o.input, ctx.request.body);
-    const homeRid = String(input['HomeRID'] ?? input[o.homeField]);
-    await ensureHome(ctx, deps, homeRid, o.homeField);
+    const id = typeof input['id'] === 'string' ? input['id'] : randomUUID();
+    const homeField = o.homeField;
+    if (homeField === undefined) {
+      const data = { ...input, ...derivedFields(o.kind, input) };
+      await ensureUnique(ctx, deps, o.kind, { ...data, id });
+      return createRecord(ctx, deps, o.kind, { id, homeRid: null, parentId: null, data });
+    }
+    const homeRid = String(input['HomeRID'] ?? input[homeField]);
+    await ensureHome(ctx, deps, homeRid, homeField);
     return createRecord(ctx, deps, o.kind, {
-      id: input['id'],
+      id,
       homeRid,
       parentId: null,
       data: { ...input, HomeRID: homeRid },
@@ -89,10 +101,14 @@ export function homeRecordWriteRoutes(
     if (moved !== undefined) {
       throw badRequest(`Invalid value for "${moved}": a record cannot move to another home`);
     }
-    return patchRecord(ctx, deps, row, changes);
+    const merged = { ...storedData(row), ...changes };
+    await ensureUnique(ctx, deps, o.kind, { ...merged, id: row.id }, Object.keys(changes));
+    return patchRecord(ctx, deps, row, { ...changes, ...derivedFields(o.kind, merged) });
   });
+  const deleteScopes = o.scopes.delete;
+  if (deleteScopes === undefined) return;
   writeRoute(app, deps, 'DELETE', `${o.base}/delete`, async (ctx) => {
-    requireWrite(ctx.user, o.scopes.delete);
+    requireWrite(ctx.user, deleteScopes);
     const row = await existingRecord(ctx, deps, o.kind, deletionId(ctx.request));
     return deleteRecord(ctx, deps, row);
   });

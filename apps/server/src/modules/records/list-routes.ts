@@ -3,6 +3,7 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Requirement } from '@field/domain';
+import { isArchived } from '@field/domain';
 import type { RecordsTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { requireAccess } from '../../http/auth.js';
@@ -114,7 +115,27 @@ export function lookupRoutes(app: FastifyInstance, deps: RouteDeps, o: LookupOpt
   });
 }
 
-/** A full list and its differential twin (`listUpdatedAfter?lastUpdate=`, with tombstones). */
+/**
+ * Whether a stored row is archived (`Active: false`, company-records.ts). The stored JSON
+ * is written by JSON.stringify, so an archived record's text holds `"Active":false`: only
+ * such rows (few) are parsed to be sure.
+ */
+function isArchivedRow(row: RecordsTable): boolean {
+  return row.data.includes('"Active":false') && isArchived(toApiRecord(row));
+}
+
+/** In a list of active records, an archived one shows as left: a tombstone at its change. */
+function asLeft(row: RecordsTable): RecordsTable {
+  return row.deleted_at === null && isArchivedRow(row)
+    ? { ...row, deleted_at: row.updated_at }
+    : row;
+}
+
+/**
+ * A full list and its differential twin (`listUpdatedAfter?lastUpdate=`, with tombstones).
+ * `activeOnly` (homes): the full list leaves archived records out and its twin answers
+ * them as tombstones, so a device's copy drops a record archived since its last sync.
+ */
 export function syncListRoutes(
   app: FastifyInstance,
   deps: RouteDeps,
@@ -129,6 +150,7 @@ export function syncListRoutes(
      * undefined when every row shows whole, as stored.
      */
     viewFor?: (user: AuthUser) => ((row: RecordsTable) => Record<string, unknown>) | undefined;
+    activeOnly: boolean;
   },
 ): void {
   const send = (reply: FastifyReply, rows: RecordsTable[], user: AuthUser) => {
@@ -137,11 +159,13 @@ export function syncListRoutes(
   };
   app.get(`${o.base}/${o.list}`, async (request, reply) => {
     const user = requireAccess(request, o.read, 'read');
-    return send(reply, await deps.records.listActive(o.kind), user);
+    const rows = await deps.records.listActive(o.kind);
+    return send(reply, o.activeOnly ? rows.filter((row) => !isArchivedRow(row)) : rows, user);
   });
   app.get(`${o.base}/${o.updatedAfter}`, async (request, reply) => {
     const user = requireAccess(request, o.read, 'read');
     const since = requireTimestamp(request.query, 'lastUpdate');
-    return send(reply, await deps.records.listUpdatedAfter(o.kind, since), user);
+    const rows = await deps.records.listUpdatedAfter(o.kind, since);
+    return send(reply, o.activeOnly ? rows.map(asLeft) : rows, user);
   });
 }

@@ -4,7 +4,17 @@
 // lists, notifications; wired in app.ts).
 
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, SERVER_FIELDS, changedFields, ownChanges } from '@field/domain';
+import type { Resource } from '@field/domain';
+import {
+  MESSAGES,
+  SERVER_FIELDS,
+  changedFields,
+  duplicateMessage,
+  duplicateOf,
+  naturalKeyOf,
+  ownChanges,
+  resourceDef,
+} from '@field/domain';
 import type { RecordsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { WriteRequest, WriteResult } from '../../http/idempotency.js';
@@ -172,4 +182,34 @@ export async function ensureHome(
 
 export function deletionId(request: WriteRequest): string {
   return requireId(request.query, 'id', MESSAGES.recordIdRequiredForDeletion);
+}
+
+/**
+ * 409 when another live record of `resource` holds the natural key `record` would have
+ * (company-records.ts): a second employee with an e-mail, a vendor name and trade, a
+ * HomeID. `record` is the record as it would be stored, its id included; `changed`, an
+ * update's fields: the check is skipped when none of the key's fields is among them.
+ */
+export async function ensureUnique(
+  ctx: WriteContext,
+  deps: RouteDeps,
+  resource: Resource,
+  record: Record<string, unknown> & { id: string },
+  changed?: readonly string[],
+): Promise<void> {
+  const key = resourceDef(resource).naturalKey ?? [];
+  if (changed !== undefined && !key.some((field) => changed.includes(field))) return;
+  if (naturalKeyOf(resource, record) === undefined) return;
+  const rows = await deps.records.listLiveIn(ctx.trx, resource);
+  if (duplicateOf(resource, rows.map(toApiRecord), record) !== undefined) {
+    throw conflict(duplicateMessage(resource, record));
+  }
+}
+
+/** The fields its resource derives from a record (an employee's Name); none for most. */
+export function derivedFields(
+  resource: Resource,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  return resourceDef(resource).derive?.(record) ?? {};
 }

@@ -1,7 +1,7 @@
 // Every resource of the domain's registry, registered from its entry: whole lists with
 // their differential twin, the lookups by home / walk / job (records a user may not read
 // by their type are left out), and the submit / update / delete of records that hang off
-// a home. A short table names the exceptions whose writes have rules of their own.
+// a home or belong to the company (employees, vendors). A short table names the exceptions whose writes have rules of their own.
 
 import type { FastifyInstance } from 'fastify';
 import type { Resource, ResourceDef } from '@field/domain';
@@ -70,12 +70,16 @@ function visibility(resource: Resource, def: ResourceDef) {
 function scopesOf(resource: Resource, def: ResourceDef): HomeRecordWrites['scopes'] {
   const of = (op: 'submit' | 'update' | 'delete') => {
     const write = def.operations?.[op]?.write;
-    if (write === undefined || write === 'byType') {
-      throw new Error(`${resource}: a home record needs a ${op} scope, or a write exception`);
+    if (write === 'byType') {
+      throw new Error(`${resource}: a ${op} by type needs a write exception`);
     }
     return write;
   };
-  return { submit: of('submit'), update: of('update'), delete: of('delete') };
+  const [submit, update, remove] = [of('submit'), of('update'), of('delete')];
+  if (submit === undefined || update === undefined) {
+    throw new Error(`${resource}: a record written here needs submit and update scopes`);
+  }
+  return { submit, update, ...(remove === undefined ? {} : { delete: remove }) };
 }
 
 /**
@@ -131,6 +135,7 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
         ...common,
         ...def.syncList,
         ...(resource === 'homes' ? { viewFor: homeViews(deps) } : {}),
+        activeOnly: def.syncList.activeOnly === true,
       });
     }
     for (const lookup of def.lookups) {
@@ -154,7 +159,7 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
         mutationType: def.mutationType,
         input: def.input,
         update: def.update,
-        homeField: def.homeField ?? 'HomeRID',
+        homeField: def.homeField,
         scopes: scopesOf(resource, def),
         immutable: def.immutable,
         ...WRITE_RULES[resource],

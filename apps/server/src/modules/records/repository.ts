@@ -173,6 +173,16 @@ export class RecordRepository {
       .execute();
   }
 
+  /** Every live record of a kind, in the write's transaction (a natural key's check). */
+  listLiveIn(executor: Executor, kind: string): Promise<RecordsTable[]> {
+    return executor
+      .selectFrom('records')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
   find(executor: Executor, kind: string, id: string): Promise<RecordsTable | undefined> {
     return executor
       .selectFrom('records')

@@ -28,6 +28,7 @@ export {
   jsonTooDeepMessage,
   invalidFieldMessage,
   invalidStaffTypeMessage,
+  missingFieldMessage,
   mutationFailedMessage,
   noHostWalkMessage,
   temporaryIssueMessage,

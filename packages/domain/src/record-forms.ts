@@ -11,10 +11,16 @@ import { resourceDef } from './resources.js';
 
 export type FormOperation = 'submit' | 'update';
 
+/**
+ * `requiredAs`: whose required fields the form asks for (default: the operation's own); an
+ * edit of a company record keeps what its add required (`submit`), since a change may not
+ * blank them either.
+ */
 export function recordFormSchema(
   resource: Resource,
   operation: FormOperation,
   fields: readonly string[],
+  requiredAs: FormOperation = operation,
 ): z.ZodMiniType<Record<string, unknown>, Record<string, unknown>> {
   const def = resourceDef(resource);
   const base = operation === 'submit' ? def.input : def.update;
@@ -24,7 +30,7 @@ export function recordFormSchema(
   const shape = base.shape;
   const known = fields.filter((field) => Object.hasOwn(shape, field));
   const picked = z.object(Object.fromEntries(known.map((field) => [field, shape[field]])));
-  const required = def.operations?.[operation]?.required ?? [];
+  const required = def.operations?.[requiredAs]?.required ?? [];
   const type = def.mutationType;
   return picked.check(
     z.superRefine((value: Record<string, unknown>, ctx) => {

@@ -9,10 +9,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Home, StaffType } from '@field/domain';
 import {
   RESOURCE_ACCESS,
+  apiPath,
   hasAccess,
   STAFF_TYPES,
+  homeInputSchema,
   homeList,
   homeSchema,
+  isArchived,
   isPublicHomeView,
   resourceDef,
   updateBase,
@@ -50,6 +53,7 @@ export type ActiveHome = Pick<
   | 'Plan'
   | 'Construction Start'
   | 'Projected Close'
+  | 'Active'
   | StaffType
 > & {
   deletedAt?: string | null;
@@ -79,6 +83,7 @@ const activeHomeSchema = z.partial(
   'Initial CS Staff': true,
   'Year End Staff': true,
   'Offline Homes': true,
+  Active: true,
   // Tombstones of the differential sync carry it.
   deletedAt: true,
   }),
@@ -172,21 +177,26 @@ function homeChange(row: MutationRow): MutationRow {
   };
 }
 
-/** The homes with the queued home writes laid over them, and each home's sync state. */
+/**
+ * The homes with the queued home writes laid over them, and each home's sync state. A
+ * home added by hand joins the list; one archived (`Active: false`) leaves it.
+ */
 export function overlayHomeWrites(
   homes: readonly ActiveHome[] | undefined,
   queued: readonly MutationRow[],
 ): Overlaid<ActiveHome> {
-  return overlayQueued(
+  const overlaid = overlayQueued(
     homes,
     queued.filter((row) => row.type === HOME_MUTATION_TYPE).map(homeChange),
     HOME_MUTATION_TYPE,
-    // Homes take no adds: an add never joins the list.
-    () => false,
-    () => {
-      throw new Error('homes take no adds');
-    },
+    () => true,
+    // Queued as the domain's input made it (homeWrites.add): a whole home.
+    (data) => activeHomeSchema.parse(data),
   );
+  const records = overlaid.records;
+  return records === undefined || !records.some(isArchived)
+    ? overlaid
+    : { ...overlaid, records: records.filter((home) => !isArchived(home)) };
 }
 
 const HOME_WRITE_TYPES = [HOME_MUTATION_TYPE];
@@ -264,15 +274,41 @@ export function useActiveHomes(): ActiveHomes {
 }
 
 export interface HomeWrites {
-  /** Queues `home update` with the changed fields. */
+  /** Queues `home submit`: a home added by hand, the seed's defaults filled in. */
+  add(values: Record<string, unknown>): Promise<void>;
+  /** Queues `home update` with the changed fields (`Active: false` archives it). */
   update(home: ActiveHome, changes: Partial<ActiveHome>): Promise<void>;
   /** Queues `home updateStaff`: one staff list replaced. */
   updateStaff(home: ActiveHome, staffType: string, staffIds: readonly string[]): Promise<void>;
 }
 
+/** The homes the active list leaves out (`GET listArchived`), for those who manage homes. */
+const archivedHomesKey = ['field_homes', 'listArchived'] as const;
+
+export function useArchivedHomes(enabled: boolean) {
+  return useQuery({
+    queryKey: archivedHomesKey,
+    enabled,
+    queryFn: async ({ signal }) =>
+      checkHomes(
+        await apiClient.get(`${apiPath('homes')}/listArchived`, homeListShape, { signal }),
+      ),
+  });
+}
+
 export function homeWrites(engine: OfflineEngine): HomeWrites {
-  const queryKeys = [[...homesQueryKey]];
+  const queryKeys = [[...homesQueryKey], [...archivedHomesKey]];
   return {
+    async add(values) {
+      const id = crypto.randomUUID();
+      // A field left empty takes its default, as the server would for one not sent.
+      const given = Object.entries(values).filter(([, value]) => value !== '');
+      const data = {
+        ...homeInputSchema.parse({ ...Object.fromEntries(given), id }),
+        HomeRID: id,
+      };
+      await engine.queue.enqueue({ type: HOME_MUTATION_TYPE, operation: 'submit', data, queryKeys });
+    },
     async update(home, changes) {
       const data = { ...changes, id: home.id };
       // The home as the user saw it: a conflicting change by someone else is not overwritten.

@@ -250,15 +250,23 @@ function syncedListParser(resource: Resource): Parser<SyncedFieldRecord[]> {
   return { parse: (data) => schema.parse(data).filter(isSyncedRecord) };
 }
 
+/** The whole lists of the company's records the app keeps (homes have their own: homes.ts). */
+export type CompanyList = 'employees' | 'vendors';
+
+/** The query key of a whole list: `[/api{base}/list]`. */
+export function recordListKey(resource: CompanyList): string[] {
+  return [`${apiPath(resource)}/${resourceDef(resource).syncList?.list ?? 'list'}`];
+}
+
 /**
  * A whole list as one cached query, brought up to date differentially (a full list every
  * 7 days, otherwise the changes since the last sync less 5 minutes, tombstones removing
  * records): `/field_employees/list`, `/field_vendors/list`. The sync ahead fetches it with
  * the same options.
  */
-export function recordListQuery(resource: 'employees' | 'vendors', queryClient: QueryClient) {
+export function recordListQuery(resource: CompanyList, queryClient: QueryClient) {
   const list = resourceDef(resource).syncList?.list ?? 'list';
-  const queryKey = [`${apiPath(resource)}/${list}`];
+  const queryKey = recordListKey(resource);
   return queryOptions({
     queryKey,
     queryFn: ({ signal }): Promise<FieldRecord[]> =>
@@ -275,7 +283,7 @@ export function recordListQuery(resource: 'employees' | 'vendors', queryClient: 
 }
 
 /** A whole list (`/field_employees/list`, `/field_vendors/list`), synced differentially. */
-export function useRecordList(resource: 'employees' | 'vendors', enabled = true) {
+export function useRecordList(resource: CompanyList, enabled = true) {
   const queryClient = useQueryClient();
   return useQuery({ ...recordListQuery(resource, queryClient), enabled });
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Requirement, Resource } from '@field/domain';
-import { MESSAGES, hasAccess } from '@field/domain';
+import { MESSAGES, hasAccess, isMissing, missingFieldMessage, resourceDef } from '@field/domain';
 import { requireWrite } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { checkMutation, parseWith, requireObject } from '../../http/validate.js';
@@ -58,6 +58,15 @@ export function movedField(
   );
 }
 
+/** A company record's change may not blank a field its add requires (400, naming it). */
+function refuseBlanked(o: HomeRecordWrites, changes: Record<string, unknown>): void {
+  const required = resourceDef(o.kind).operations?.submit?.required ?? [];
+  const blank = required.find((field) => field in changes && isMissing(changes[field]));
+  if (blank !== undefined) {
+    throw badRequest(missingFieldMessage(blank, 'update', o.mutationType));
+  }
+}
+
 export function homeRecordWriteRoutes(
   app: FastifyInstance,
   deps: RouteDeps,
@@ -96,6 +105,7 @@ export function homeRecordWriteRoutes(
     ) {
       throw new AppError(403, fieldRule.message);
     }
+    if (o.homeField === undefined) refuseBlanked(o, changes);
     const row = await existingRecord(ctx, deps, o.kind, String(id));
     const moved = movedField(o.immutable, changes, storedData(row));
     if (moved !== undefined) {

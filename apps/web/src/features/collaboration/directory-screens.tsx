@@ -1,72 +1,191 @@
-// The company's vendors and staff: whole lists, searchable by name.
+// The company's vendors and staff: whole lists, searchable by name, the archived ones
+// behind a switch. Holders of the list's write flag add, edit, archive and bring back
+// records through the offline queue (archiving is a change: `Active: false`); each record
+// shows its own sync state until the server has it.
 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { textOf, useRecordList } from '../../data/records';
+import Add from '@mui/icons-material/Add';
+import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
+import { EMPLOYEE_ROLES, RESOURCE_ACCESS, hasAccess, isArchived } from '@field/domain';
+import { useCompanyRecords, useCompanyWrites } from '../../data/company-records';
+import type { CompanyList, FieldRecord } from '../../data/records';
+import { textOf } from '../../data/records';
+import { useSignedIn } from '../../data/session';
 import { useColumns } from '../../ui/columns';
+import { HistoryButton } from '../../ui/history-button';
 import { RecordTable } from '../../ui/record-table';
+import { SyncStateChip } from '../../ui/sync-state-chip';
+import { TAP } from '../../ui/touch';
+import type { CompanyField } from './company-record-dialog';
+import { CompanyRecordDialog } from './company-record-dialog';
 
-function DirectoryScreen({
-  resource,
-  fields,
-  label,
-}: {
-  resource: 'employees' | 'vendors';
-  fields: readonly string[];
-  label: string;
-}) {
+interface DirectoryConfig {
+  resource: CompanyList;
+  /** The prefix of the screen's texts (`{texts}.add`, `{texts}.fields.{name}`...). */
+  texts: string;
+  columns: readonly string[];
+  fields: readonly CompanyField[];
+}
+
+type Open = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; record: FieldRecord };
+
+/** The records shown: archived or not, as the switch says, then matching the search. */
+function shownRecords(
+  records: readonly FieldRecord[] | undefined,
+  archived: boolean,
+  search: string,
+): FieldRecord[] | undefined {
+  const needle = search.trim().toLocaleLowerCase();
+  return records
+    ?.filter((record) => isArchived(record) === archived)
+    .filter((record) => textOf(record, 'Name').toLocaleLowerCase().includes(needle))
+    .sort((a, b) => textOf(a, 'Name').localeCompare(textOf(b, 'Name')));
+}
+
+function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: string }) {
   const { t } = useTranslation();
-  const query = useRecordList(resource);
-  const columns = useColumns(fields);
+  const { access } = useSignedIn();
+  const { records, states, query } = useCompanyRecords(config.resource);
+  const writes = useCompanyWrites(config.resource);
+  const write = RESOURCE_ACCESS[config.resource].write;
+  const canWrite = writes !== null && write !== undefined && hasAccess(access, write, 'write');
+  const columns = useColumns(config.columns);
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => {
-    const needle = search.trim().toLocaleLowerCase();
-    const active = query.data?.filter((record) => record['Active'] !== false);
-    if (needle === '') return active;
-    return active?.filter((record) => textOf(record, 'Name').toLocaleLowerCase().includes(needle));
-  }, [query.data, search]);
+  const [archived, setArchived] = useState(false);
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const shown = useMemo(() => shownRecords(records, archived, search), [records, archived, search]);
+  const name = (record: FieldRecord) => textOf(record, 'Name');
+  const close = () => setOpen({ kind: 'none' });
+  const actions = (record: FieldRecord) => (
+    <>
+      <HistoryButton kind={config.resource} recordId={record.id} label={name(record)} />
+      {canWrite && (
+        <>
+          <IconButton
+            sx={TAP}
+            aria-label={t(`${config.texts}.editLabel`, { label: name(record) })}
+            onClick={() => setOpen({ kind: 'edit', record })}
+          >
+            <EditOutlined />
+          </IconButton>
+          <IconButton
+            sx={TAP}
+            aria-label={t(`${config.texts}.${archived ? 'restoreLabel' : 'archiveLabel'}`, {
+              label: name(record),
+            })}
+            onClick={() => void writes.update(record, { Active: archived })}
+          >
+            {archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
+          </IconButton>
+        </>
+      )}
+    </>
+  );
   return (
     <>
-      <TextField
-        size="small"
-        type="search"
-        label={t('directory.search')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
-      />
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <TextField
+          size="small"
+          type="search"
+          label={t('directory.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 320 } }}
+        />
+        <FormControlLabel
+          control={
+            <Switch checked={archived} onChange={(event) => setArchived(event.target.checked)} />
+          }
+          label={t('directory.archived')}
+        />
+        {canWrite && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            sx={{ ...TAP, ml: { sm: 'auto' } }}
+            onClick={() => setOpen({ kind: 'add' })}
+          >
+            {t(`${config.texts}.add`)}
+          </Button>
+        )}
+      </Stack>
       <RecordTable
         label={label}
         columns={columns}
         records={shown}
         loading={query.isPending}
-        error={query.error}
+        error={shown === undefined ? query.error : null}
         onRetry={() => void query.refetch()}
-        emptyText={t('directory.empty')}
+        emptyText={t(archived ? 'directory.noneArchived' : 'directory.empty')}
+        rowData={(record) => ({ 'data-sync': states.get(record.id) ?? 'synced' })}
+        status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
+        actions={actions}
+        actionsLabel={t('records.actions')}
       />
+      {writes !== null && open.kind !== 'none' && (
+        <CompanyRecordDialog
+          resource={config.resource}
+          texts={config.texts}
+          title={t(`${config.texts}.${open.kind === 'add' ? 'addTitle' : 'editTitle'}`)}
+          fields={config.fields}
+          records={records}
+          {...(open.kind === 'edit' ? { record: open.record } : {})}
+          onSave={(values) =>
+            open.kind === 'edit' ? writes.update(open.record, values) : writes.add(values)
+          }
+          onClose={close}
+        />
+      )}
     </>
   );
 }
 
+const VENDORS: DirectoryConfig = {
+  resource: 'vendors',
+  texts: 'vendors',
+  columns: ['Name', 'Trade', 'Contact', 'Phone', 'Email'],
+  fields: [
+    { name: 'Name' },
+    { name: 'Trade' },
+    { name: 'Contact' },
+    { name: 'Phone', kind: 'tel' },
+    { name: 'Email', kind: 'email' },
+  ],
+};
+
+const STAFF: DirectoryConfig = {
+  resource: 'employees',
+  texts: 'employees',
+  columns: ['Name', 'Role', 'Phone', 'Email'],
+  fields: [
+    { name: 'First Name' },
+    { name: 'Last Name' },
+    { name: 'Email', kind: 'email' },
+    { name: 'Phone', kind: 'tel' },
+    { name: 'Role', kind: 'select', options: EMPLOYEE_ROLES },
+  ],
+};
+
 export function VendorsScreen() {
   const { t } = useTranslation();
-  return (
-    <DirectoryScreen
-      resource="vendors"
-      fields={['Name', 'Trade', 'Contact', 'Phone', 'Email']}
-      label={t('nav.vendors')}
-    />
-  );
+  return <DirectoryScreen config={VENDORS} label={t('nav.vendors')} />;
 }
 
 export function StaffScreen() {
   const { t } = useTranslation();
-  return (
-    <DirectoryScreen
-      resource="employees"
-      fields={['Name', 'Role', 'Phone', 'Email']}
-      label={t('nav.staff')}
-    />
-  );
+  return <DirectoryScreen config={STAFF} label={t('nav.staff')} />;
 }

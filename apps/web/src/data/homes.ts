@@ -189,8 +189,8 @@ export function overlayHomeWrites(
     homes,
     queued.filter((row) => row.type === HOME_MUTATION_TYPE).map(homeChange),
     HOME_MUTATION_TYPE,
-    () => true,
     // Queued as the domain's input made it (homeWrites.add): a whole home.
+    (data) => activeHomeSchema.safeParse(data).success,
     (data) => activeHomeSchema.parse(data),
   );
   const records = overlaid.records;

@@ -112,6 +112,14 @@ describe.each(await availableDialects())(
         expect(moved.body).toEqual({
           error: 'An employee with Email "bo@example.com" already exists',
         });
+        const blanked = await manager.patch(`${EMPLOYEES}/update?id=${other.body.id}`, {
+          'First Name': '',
+        });
+        expect(blanked.status).toBe(400);
+        expect(blanked.body).toEqual({
+          error:
+            'Missing required field "First Name" for operation "update" in mutation type "employee"',
+        });
         // Its own e-mail again is no duplicate.
         const same = await manager.patch(`${EMPLOYEES}/update?id=${first.body.id}`, {
           Email: 'Bo@example.com',

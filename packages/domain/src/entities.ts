@@ -80,7 +80,7 @@ export const homeUpdateSchema = z.strictObject({
 });
 
 /** What a home added by hand holds where its form leaves a field out (the seed's first stage). */
-export const HOME_DEFAULTS = { Status: 'Lot Prep', 'KOVA Status': 'Spec' } as const;
+const HOME_DEFAULTS = { Status: 'Lot Prep', 'KOVA Status': 'Spec' } as const;
 
 const textDefault = z._default(z.string(), '');
 const noDate = z._default(z.nullable(isoDateSchema), null);

@@ -83,7 +83,6 @@ export type { FormOperation } from './record-forms.js';
 export {
   DELAY_CAUSES,
   EMPLOYEE_ROLES,
-  HOME_DEFAULTS,
   HOME_TEST_STATUS,
   KOVA_CANCELLED,
   NOTIFICATION_APPS,

@@ -86,7 +86,7 @@ export interface CompanyWrites {
   update(record: FieldRecord, changes: Record<string, unknown>): Promise<void>;
 }
 
-export function companyWrites(engine: OfflineEngine, resource: CompanyList): CompanyWrites {
+function companyWrites(engine: OfflineEngine, resource: CompanyList): CompanyWrites {
   const type = typeOf(resource);
   const queryKeys = [recordListKey(resource)];
   return {

@@ -1,6 +1,7 @@
 // The record screens that write (phone calls, notes, buyers), end to end in Chromium against the real
 // server: added, edited and deleted online and offline, on a phone and on a desktop, each
-// change arriving on the server exactly once (counted through the API afterwards).
+// change arriving on the server exactly once (counted through the API afterwards). The
+// vendor directory too: a vendor added and archived offline arrives once.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -144,5 +145,45 @@ describe.skipIf(skipReason !== undefined)('record screens that write', () => {
     const after = await listOf();
     expect(after).toHaveLength(before.length + 2);
     expect(texts(after, screen, tag)).toEqual([`${tag} one edited`, `${tag} two`]);
+  });
+});
+
+describe.skipIf(skipReason !== undefined)('the vendor directory', () => {
+  const session = useE2eSession();
+
+  it('a vendor added and archived offline arrives once, archived', async () => {
+    const base = session.url();
+    const token = await tokenFor(base, MANAGER);
+    const listOf = () => getList(base, token, '/api/field_vendors/list');
+    const before = await listOf();
+    const name = `Offline Masonry ${Date.now()}`;
+    await session.withPage(DESKTOP, async (page, context) => {
+      await signIn(page, MANAGER);
+      await page.goto(`${base}/collaboration/vendors`);
+      await page.getByRole('button', { name: 'Add vendor' }).waitFor();
+      await context.setOffline(true);
+      await page.getByTestId('offline-indicator').waitFor();
+      await page.getByRole('button', { name: 'Add vendor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add vendor' });
+      await dialog.getByLabel('Name', { exact: true }).fill(name);
+      await dialog.getByLabel('Trade').fill('Masonry');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const vendorRow = page.locator('tr', { hasText: name });
+      expect(await vendorRow.getAttribute('data-sync')).toBe('pending');
+      await page.getByRole('button', { name: `Archive vendor ${name}` }).click();
+      await vendorRow.waitFor({ state: 'detached' });
+      await waitForQueued(page, 2);
+      expect(await listOf()).toHaveLength(before.length);
+      await context.setOffline(false);
+      await queueDrained(page);
+      await page.getByRole('switch', { name: 'Archived' }).check();
+      await page.locator('tr[data-sync="synced"]', { hasText: name }).waitFor();
+    });
+    const after = await listOf();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((vendor) => vendor['Name'] === name)).toEqual([
+      expect.objectContaining({ Trade: 'Masonry', Active: false }),
+    ]);
   });
 });

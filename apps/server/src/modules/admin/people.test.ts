@@ -24,7 +24,8 @@ describe.each(await availableDialects())('people on %s', (dialect) => {
   let server: TestServer;
   let admin: string;
   beforeAll(async () => {
-    server = await getTestServer(dialect);
+    // Access by home as installs have it by default: the homes a person gets follow it.
+    server = await getTestServer(dialect, { env: { HOME_ACCESS: 'assigned' } });
     admin = (await server.createUser({ scopes: [singleScope('admin')] })).token;
     await server.insert('homes', [
       buildHome('h1', { Address: '12 Elm Street', 'Construction Staff': ['emp-7'] }),

@@ -276,3 +276,24 @@ export type {
   HistoryEntry,
   WriteBase,
 } from './conflicts.js';
+export {
+  IMPORT_ENTITIES,
+  IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
+  IMPORT_STATUSES,
+  classifyRows,
+  importCounts,
+  importDefaults,
+  importMappingSchema,
+  isImportEntity,
+  missingRequired,
+  naturalKey,
+  suggestMapping,
+} from './imports.js';
+export type {
+  ClassifiedRow,
+  ImportEntity,
+  ImportMapping,
+  ImportStatus,
+  SourceRow,
+} from './imports.js';

@@ -32,6 +32,9 @@ import { fileRoutes } from './modules/files/routes.js';
 import { Outbox } from './modules/notifications/outbox.js';
 import { createNotificationsModule, notificationRoutes } from './modules/notifications/routes.js';
 import { homeEventsOf } from './modules/notifications/write-events.js';
+import { ImportMappings } from './modules/import/mappings.js';
+import { importRoutes } from './modules/import/routes.js';
+import { ImportService } from './modules/import/service.js';
 import { createRouteDeps } from './modules/records/deps.js';
 import { registryRoutes } from './modules/records/registry-routes.js';
 import { UserRepository } from './modules/users/repository.js';
@@ -167,6 +170,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       changelogRoutes(api, changelog);
       feedbackRoutes(api, database.db);
       batchRoutes(api, deps);
+      importRoutes(api, new ImportService(deps, new ImportMappings(database.db)));
       options.extraApiRoutes?.(api);
       done();
     },

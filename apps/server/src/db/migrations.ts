@@ -399,6 +399,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
     },
   },
+  '0010-import-mappings': {
+    async up(db: Kysely<unknown>) {
+      // The column mapping an admin last chose per imported entity (modules/import):
+      // offered again with the next file of that entity.
+      await db.schema
+        .createTable('import_mappings')
+        .addColumn('entity', 'varchar(20)', (c) => c.primaryKey())
+        .addColumn('mapping', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('import_mappings').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

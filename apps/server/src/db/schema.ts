@@ -190,6 +190,14 @@ export interface RecordHistoryTable {
   at: string;
 }
 
+/** The last column mapping chosen per imported entity (migration 0009). */
+export interface ImportMappingsTable {
+  entity: string;
+  /** JSON: field name to column heading (or null). */
+  mapping: string;
+  updated_at: string;
+}
+
 export interface Database {
   records: RecordsTable;
   users: UsersTable;
@@ -207,4 +215,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   record_history: RecordHistoryTable;
+  import_mappings: ImportMappingsTable;
 }

@@ -60,8 +60,9 @@ export type LookupColumn = 'home_rid' | 'parent_id';
 export class RecordRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  listActive(kind: string): Promise<RecordsTable[]> {
-    return this.db
+  /** Live records of `kind`; in a transaction when given one (an import's apply). */
+  listActive(kind: string, executor: Executor = this.db): Promise<RecordsTable[]> {
+    return executor
       .selectFrom('records')
       .selectAll()
       .where('kind', '=', kind)

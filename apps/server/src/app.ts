@@ -137,6 +137,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Live streams never end by themselves: close them before the server waits for its
   // connections to finish.
   app.addHook('preClose', () => notifications.close());
+  // The import, for its routes and for the command (cli/import.ts), which builds this server.
+  const importer = new ImportService(deps, new ImportMappings(database.db));
+  app.decorate('importer', importer);
   const changelog = new ChangelogService(database.db, config.changelog, app.log);
 
   await app.register(
@@ -170,7 +173,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       changelogRoutes(api, changelog);
       feedbackRoutes(api, database.db);
       batchRoutes(api, deps);
-      importRoutes(api, new ImportService(deps, new ImportMappings(database.db)));
+      importRoutes(api, importer);
       options.extraApiRoutes?.(api);
       done();
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyRows,
+  detectImportEntity,
   importCounts,
   missingRequired,
   naturalKey,
@@ -34,6 +35,17 @@ describe('column mapping', () => {
 
   it('names the required fields left without a column', () => {
     expect(missingRequired('vendors', { Name: 'Vendor', Trade: null })).toEqual(['Trade']);
+  });
+});
+
+describe('entity detection', () => {
+  it.each([
+    [HOME_COLUMNS, 'homes'],
+    [['Email', 'First Name', 'Last Name', 'Position'], 'employees'],
+    [['Vendor', 'Trade', 'Email'], 'vendors'],
+    [['Name', 'Notes'], undefined],
+  ])('reads %j as %s', (columns, entity) => {
+    expect(detectImportEntity(columns)).toBe(entity);
   });
 });
 

@@ -102,6 +102,14 @@ export function missingRequired(entity: ImportEntity, mapping: ImportMapping): s
     .map((target) => target.name);
 }
 
+/** The one entity whose required fields a file's headings all suggest; undefined if not one. */
+export function detectImportEntity(columns: readonly string[]): ImportEntity | undefined {
+  const fits = IMPORT_ENTITIES.filter(
+    (entity) => missingRequired(entity, suggestMapping(entity, columns)).length === 0,
+  );
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
 const ACTIVE_WORDS: Record<string, boolean> = {
   true: true,
   yes: true,

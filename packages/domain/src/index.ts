@@ -282,6 +282,7 @@ export {
   IMPORT_MAX_ROWS,
   IMPORT_STATUSES,
   classifyRows,
+  detectImportEntity,
   importCounts,
   importDefaults,
   importMappingSchema,

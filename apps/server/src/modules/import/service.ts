@@ -17,6 +17,13 @@ import type { Executor } from '../records/repository.js';
 import type { ImportMappings } from './mappings.js';
 import type { ImportTable } from './parse.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The import of the assembled server (app.ts), for the command to drive. */
+    importer: ImportService;
+  }
+}
+
 export type ImportCounts = Record<ImportStatus, number>;
 
 /** Called as rows are written: how many of how many. */

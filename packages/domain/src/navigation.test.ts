@@ -118,8 +118,20 @@ describe('menu', () => {
     for (const item of menuLeaves(MENU)) expect(findRoute(item.url ?? '')).toBeDefined();
   });
 
-  it('shows a manager every entry in work mode', () => {
-    expect(urls(visibleMenu(ACCESS.manager, 'work'))).toEqual(urls([...MENU]));
+  it('shows a manager every entry in work mode but administration', () => {
+    expect(urls(visibleMenu(ACCESS.manager, 'work'))).toEqual(
+      urls([...MENU]).filter((url) => url !== '/admin/import'),
+    );
+  });
+
+  it('shows the import to an admin only, and opens its route for an admin only', () => {
+    const admin = resolveAccess([
+      { value: 'admin', group: false, approved: true, read: true, write: true },
+    ]);
+    expect(urls(visibleMenu(admin, 'work'))).toContain('/admin/import');
+    const route = findRoute('/admin/import');
+    expect(route !== undefined && canOpenRoute(route, admin)).toBe(true);
+    expect(route !== undefined && canOpenRoute(route, ACCESS.manager)).toBe(false);
   });
 
   it('hides manager walks from a builder', () => {

@@ -33,6 +33,7 @@ type FixedScreen =
   | 'vendors'
   | 'staff'
   | 'manageHomes'
+  | 'adminImport'
   | 'account'
   | 'changelogRoadmap'
   | 'mutationQueue'
@@ -50,6 +51,8 @@ export interface AppRoute {
   readonly readScope: ScopeName | undefined;
   /** The key of the page title (`nav.{titleId}`). */
   readonly titleId: string;
+  /** Administration: only for holders of the admin scope. */
+  readonly adminOnly?: true;
 }
 
 export const HOMES_REPORT_PAGES = [
@@ -205,6 +208,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     readScope: 'collaboration_homes',
     titleId: 'manage-homes',
   },
+  {
+    path: '/admin/import',
+    screen: 'adminImport',
+    readScope: undefined,
+    titleId: 'import',
+    adminOnly: true,
+  },
   ...ACCOUNT_TABS.map((tab): AppRoute => ({
     path: accountRoute(tab),
     screen: 'account',
@@ -229,6 +239,7 @@ export function findRoute(path: string): AppRoute | undefined {
 }
 
 export function canOpenRoute(route: AppRoute, access: Access): boolean {
+  if (route.adminOnly === true && !access.admin) return false;
   return hasAccess(access, route.readScope === undefined ? undefined : [route.readScope], 'read');
 }
 
@@ -247,6 +258,8 @@ export interface MenuItem {
   /** Material icon name the web app maps to an icon component. */
   readonly icon?: string;
   readonly readScope?: ScopeName;
+  /** Administration: only for holders of the admin scope. */
+  readonly adminOnly?: true;
   readonly modes: readonly MenuMode[];
   readonly children?: readonly MenuItem[];
   /** A short label beside the title (e.g. "new"). */
@@ -288,6 +301,7 @@ function routeItem(
     type: 'item',
     url: route.path,
     ...(route.readScope === undefined ? {} : { readScope: route.readScope }),
+    ...(route.adminOnly === true ? { adminOnly: true } : {}),
     modes: options.modes ?? ALL_MODES,
     ...(options.icon === undefined ? {} : { icon: options.icon }),
     ...(options.badge === undefined ? {} : { badge: options.badge }),
@@ -402,6 +416,12 @@ export const MENU: readonly MenuItem[] = [
       routeItem('/collaboration/homes', { icon: 'home-work', modes: WORK }),
     ],
   },
+  {
+    id: 'administration',
+    type: 'group',
+    modes: WORK,
+    children: [routeItem('/admin/import', { icon: 'upload-file', modes: WORK })],
+  },
 ];
 
 /** The texts for a broken menu configuration (docs/product.md, Messages). */
@@ -427,6 +447,7 @@ function modeMatches(item: MenuItem, mode: Mode): boolean {
 function visibleChild(item: MenuItem, access: Access, mode: Mode): MenuItem | undefined {
   if (item.type === 'group') throw new MenuConfigError(MENU_ERRORS.badChild, item.id);
   if (!modeMatches(item, mode)) return undefined;
+  if (item.adminOnly === true && !access.admin) return undefined;
   if (!hasAccess(access, item.readScope === undefined ? undefined : [item.readScope], 'read')) {
     return undefined;
   }

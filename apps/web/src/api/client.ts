@@ -116,6 +116,11 @@ export interface RequestOptions {
    * task holds it all at once. Other answers are read whole (one short task).
    */
   long?: boolean;
+  /**
+   * An answer streamed as server-sent events (an import's progress): each event as it
+   * arrives; the call resolves, with no data, when the server ends the stream.
+   */
+  onEvent?: (name: string, data: unknown) => void;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -210,6 +215,27 @@ async function readBytes(response: Response): Promise<ArrayBuffer> {
   return bytes.buffer;
 }
 
+/** Server-sent events, each handed on as it is read; the data lines are JSON. */
+async function readEvents(
+  response: Response,
+  onEvent: (name: string, data: unknown) => void,
+): Promise<undefined> {
+  if (response.body === null) return undefined;
+  const decoder = new TextDecoder();
+  let buffer = '';
+  await readPieces(response.body, (piece) => {
+    buffer += decoder.decode(piece, { stream: true });
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const lines = buffer.slice(0, end).split('\n');
+      buffer = buffer.slice(end + 2);
+      const name = lines.find((line) => line.startsWith('event: '))?.slice(7);
+      const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+      if (name !== undefined && data !== undefined) onEvent(name, JSON.parse(data));
+    }
+  });
+  return undefined;
+}
+
 async function readJson(response: Response, long = false): Promise<unknown> {
   const text = long ? await readText(response) : await response.text();
   if (text === '') return undefined;
@@ -281,10 +307,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         signal: timeout.signal,
         credentials: 'same-origin',
       });
+      const events = requestOptions.onEvent;
       const data =
         answer === 'bytes' && response.ok
           ? await readBytes(response)
-          : await readJson(response, requestOptions.long);
+          : events !== undefined && response.ok
+            ? await readEvents(response, events)
+            : await readJson(response, requestOptions.long);
       return { response, data, sentToken };
     } catch (error) {
       if (timedOut) throw new ApiError(0, MESSAGES.unexpectedError, { kind: 'timeout' });

@@ -34,6 +34,7 @@ const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> 
   vendors: () => directory().then((m) => ({ Component: m.VendorsScreen })),
   staff: () => import('./screens/staff-screen'),
   manageHomes: () => import('../features/collaboration/manage-homes-screen'),
+  adminImport: () => import('../features/admin/components/import-screen'),
   account: () => import('./screens/account-screen'),
   changelogRoadmap: () => import('./screens/changelog-screen'),
   mutationQueue: () => import('./screens/sync-screen'),

@@ -14,6 +14,7 @@ import Forum from '@mui/icons-material/Forum';
 import Home from '@mui/icons-material/Home';
 import HomeWork from '@mui/icons-material/HomeWork';
 import People from '@mui/icons-material/People';
+import UploadFile from '@mui/icons-material/UploadFile';
 import Circle from '@mui/icons-material/Circle';
 
 const ICONS: Readonly<Record<string, SvgIconComponent>> = {
@@ -30,6 +31,7 @@ const ICONS: Readonly<Record<string, SvgIconComponent>> = {
   badge: Badge,
   'home-work': HomeWork,
   'event-note': EventNote,
+  'upload-file': UploadFile,
 };
 
 export function MenuIcon({ name, small }: { name: string | undefined; small?: boolean }) {

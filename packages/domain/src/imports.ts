@@ -164,7 +164,7 @@ export type SourceRow = Readonly<Record<string, string>>;
 type RowValues = Record<string, unknown>;
 
 /** A mapped row's field values, or why it cannot be imported (one reason per bad cell). */
-export function validateRow(
+function validateRow(
   entity: ImportEntity,
   mapping: ImportMapping,
   row: SourceRow,

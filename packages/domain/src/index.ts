@@ -288,7 +288,6 @@ export {
   importMappingSchema,
   isImportEntity,
   missingRequired,
-  naturalKey,
   suggestMapping,
 } from './imports.js';
 export type {

@@ -191,7 +191,7 @@ export interface RecordHistoryTable {
 }
 
 /** The last column mapping chosen per imported entity (migration 0009). */
-export interface ImportMappingsTable {
+interface ImportMappingsTable {
   entity: string;
   /** JSON: field name to column heading (or null). */
   mapping: string;

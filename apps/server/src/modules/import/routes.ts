@@ -14,7 +14,7 @@ import { parseImportFile } from './parse.js';
 import type { ImportService } from './service.js';
 
 /** The largest file an import takes: 10,000 homes are about 2 MB. */
-export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 
 const entityParam = z.object({ entity: z.enum(IMPORT_ENTITIES) });
 const fileBody = z.object({ text: z.string() });

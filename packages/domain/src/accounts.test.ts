@@ -84,6 +84,7 @@ describe('account answers', () => {
       ...user,
       approved: false,
       hasPassword: true,
+      emailVerified: false,
       providers: ['google'],
       createdAt: '2026-11-20T12:00:00.000Z',
     };

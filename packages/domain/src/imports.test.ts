@@ -57,7 +57,10 @@ describe('natural keys', () => {
     expect(naturalKey('vendors', { Name: 'Acme', Trade: 'Drywall' })).not.toBe(
       naturalKey('vendors', { Name: 'Acme', Trade: 'Paint' }),
     );
-    expect(naturalKey('homes', { HomeID: '1001' })).toBe('1001');
+    expect(naturalKey('homes', { HomeID: ' 1001' })).toBe(naturalKey('homes', { HomeID: '1001' }));
+    expect(naturalKey('homes', { HomeID: '1001' })).not.toBe(
+      naturalKey('homes', { HomeID: '1002' }),
+    );
   });
 });
 

@@ -4,7 +4,8 @@
 // command and the admin screen all read this one definition.
 
 import { z } from './zod.js';
-import { EMPLOYEE_ROLES } from './entities.js';
+import { naturalKeyOf } from './company-records.js';
+import { EMPLOYEE_ROLES, employeeName } from './entities.js';
 import { STAFF_TYPES } from './staff.js';
 import { parseIsoDate } from './validation.js';
 
@@ -184,20 +185,15 @@ function validateRow(
     else reasons.push(`${target.name} "${cell}": ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   }
   if (entity === 'employees' && reasons.length === 0) {
-    values['Name'] = `${String(values['First Name'])} ${String(values['Last Name'])}`.trim();
+    values['Name'] = employeeName(String(values['First Name']), String(values['Last Name']));
   }
   return { values, reasons };
 }
 
-/** The natural key of an entity's record: HomeID; e-mail (any case); vendor name and trade. */
+/** The natural key a row is matched by: the registry's (company-records.ts), so an import
+ * and a hand add refuse and match the same duplicates; empty when a part is missing. */
 export function naturalKey(entity: ImportEntity, data: Readonly<Record<string, unknown>>): string {
-  const text = (name: string): string => {
-    const value = data[name];
-    return typeof value === 'string' ? value.trim() : '';
-  };
-  if (entity === 'homes') return text('HomeID');
-  if (entity === 'employees') return text('Email').toLowerCase();
-  return `${text('Name').toLowerCase()}\u0000${text('Trade').toLowerCase()}`;
+  return naturalKeyOf(entity, data) ?? '';
 }
 
 /** A new record's fields the file does not give: empty text, no dates, no staff, active. */

@@ -1,8 +1,9 @@
 // `npm test`: installs what a fresh clone lacks, then every check of the project. What does
 // not depend on each other runs side by side, so both cores of a small machine stay busy:
 // lint, formatting, the web app's build, and the type check and build followed by the unit
-// and server tests (they start the built server). Then the browser tests, alone, because they
-// time what a browser does. The output of a side-by-side check is printed whole when it ends;
+// and server tests (they start the built server). Then the browser tests, with nothing else
+// beside them because they time what a browser does (two files at a time, each on its own
+// server: vitest.config.ts). The output of a side-by-side check is printed whole when it ends;
 // the run ends with the time of each step.
 
 import { spawn } from 'node:child_process';

@@ -1,9 +1,10 @@
-// Vitest's global setup of the browser tests: one server (fresh embedded database, demo
-// data) and one Chromium for the whole run, which every file that needs nothing special
-// shares (useE2eSession() without options, sharedServer()). A file that sets the server's
-// environment, restarts it or faults it starts its own. Each test makes what it counts
-// (its own tag, its own account or the home it picks) and compares with what the server held
-// before it, so the files do not depend on each other's order.
+// Vitest's global setup of the browser tests: one Chromium for the whole run and one server
+// (fresh embedded database, demo data) per worker of the e2e project, which every file that
+// needs nothing special shares (useE2eSession() without options, sharedServer()): two files
+// run at once, each on its worker's server, so neither counts what the other wrote. A file
+// that sets the server's environment, restarts it or faults it starts its own. Each test
+// makes what it counts (its own tag, its own account or the home it picks) and compares with
+// what the server held before it, so the files do not depend on each other's order.
 
 import type { BrowserServer } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -13,10 +14,10 @@ import { missingPrerequisite } from './prerequisites.js';
 import type { RunningServer } from './server.js';
 import { startServer } from './server.js';
 
-/** What the files are given of the shared server and browser. */
+/** What the files are given of the shared servers and browser. */
 export interface SharedE2e {
-  url: string;
-  dataDir: string;
+  /** One server per worker; a file uses the one of its worker (VITEST_POOL_ID). */
+  servers: { url: string; dataDir: string }[];
   /** Playwright's endpoint of the shared Chromium (chromium.connect). */
   browserEndpoint: string;
 }
@@ -29,11 +30,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  let server: RunningServer | undefined;
+  const servers: RunningServer[] = [];
   let browser: BrowserServer | undefined;
   const teardown = async (): Promise<void> => {
     await browser?.close();
-    await server?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   };
   // Without a prerequisite every file skips and says why; nothing to start.
   if (missingPrerequisite() !== undefined) {
@@ -41,7 +42,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return teardown;
   }
   try {
-    server = await startServer();
+    const workers = Math.max(1, project.config.maxWorkers);
+    const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     browser = await chromium.launchServer({
       executablePath: chromiumPath() ?? '',
       args: [...CHROMIUM_ARGS],
@@ -52,8 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('e2eShared', {
-    url: server.url,
-    dataDir: server.dataDir,
+    servers: servers.map(({ url, dataDir }) => ({ url, dataDir })),
     browserEndpoint: browser.wsEndpoint(),
   });
   return teardown;

@@ -32,16 +32,20 @@ export interface E2eSession {
 }
 
 /**
- * The server the run's files share (support/global-setup.ts), already running; undefined when
- * the global setup started none. It stops after the run: `stop` leaves it running and
- * `restart` refuses.
+ * The server this worker's files share (support/global-setup.ts starts one per worker),
+ * already running; undefined when the global setup started none. Vitest numbers the workers
+ * running at once 1 to maxWorkers (VITEST_POOL_ID), so two files that run side by side never
+ * share one. It stops after the run: `stop` leaves it running and `restart` refuses.
  */
 export function sharedServer(): RunningServer | undefined {
   const shared = inject('e2eShared');
   if (shared === undefined) return undefined;
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  const server = shared.servers[(worker - 1) % shared.servers.length];
+  if (server === undefined) return undefined;
   return {
-    url: shared.url,
-    dataDir: shared.dataDir,
+    url: server.url,
+    dataDir: server.dataDir,
     stop: () => Promise.resolve(),
     restart: () =>
       Promise.reject(

@@ -1,10 +1,11 @@
 // Vitest's global setup of the browser tests: one Chromium for the whole run and one server
 // (fresh embedded database, demo data) per worker of the e2e project, which every file that
-// needs nothing special shares (useE2eSession() without options, sharedServer()): two files
-// run at once, each on its worker's server, so neither counts what the other wrote. A file
-// that sets the server's environment, restarts it or faults it starts its own. Each test
-// makes what it counts (its own tag, its own account or the home it picks) and compares with
-// what the server held before it, so the files do not depend on each other's order.
+// needs nothing special shares (useE2eSession() without options, sharedServer()): files that
+// run at once (E2E_WORKERS) are each on their worker's server, so none counts what another
+// wrote. A file that sets the server's environment, restarts it or faults it starts its own.
+// Each test makes what it counts (its own tag, its own account or the home it picks) and
+// compares with what the server held before it, so the files do not depend on each other's
+// order.
 
 import type { BrowserServer } from 'playwright-core';
 import { chromium } from 'playwright-core';

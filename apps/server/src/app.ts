@@ -81,10 +81,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const sessions = new SessionService(database.db, tokens, config);
   const mailer = options.mailer ?? createMailer(config.mail, config.dataDir, app.log);
-  app.addHook('onClose', (_app, done) => {
-    mailer.close();
-    done();
-  });
+  app.addHook('onClose', () => mailer.close());
   const authDeps = {
     users,
     sessions,

@@ -46,7 +46,17 @@ const WORDS: Readonly<Record<AccountMailKind, MailWords>> = {
  * Mails a one-time link of the given kind. Failures are logged, never shown: the caller
  * already answered.
  */
-export async function sendPasswordMail(
+export function sendPasswordMail(
+  deps: { resets: PasswordResets; mailer: Mailer; publicUrl: string },
+  request: Pick<FastifyRequest, 'log'>,
+  user: UserRow,
+  kind: AccountMailKind,
+): Promise<void> {
+  // Tracked, so a server closing waits for the mail (mailer.ts).
+  return deps.mailer.track(sendNow(deps, request, user, kind));
+}
+
+async function sendNow(
   deps: { resets: PasswordResets; mailer: Mailer; publicUrl: string },
   request: Pick<FastifyRequest, 'log'>,
   user: UserRow,

@@ -214,7 +214,7 @@ describe('the dev mail transport', () => {
       expect(text).not.toContain('reset-password');
       expect(text).not.toContain(token);
     } finally {
-      mailer.close();
+      await mailer.close();
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
     }

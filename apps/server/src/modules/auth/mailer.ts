@@ -18,7 +18,35 @@ interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
-  close(): void;
+  /** Keeps `work` (a mail sent after the answer) for `close` to wait on; returns it. */
+  track<T>(work: Promise<T>): Promise<T>;
+  /** Waits for the mails still being sent, then closes the transport. */
+  close(): Promise<void>;
+}
+
+/**
+ * Mails are sent after the request answered (a link must not wait on the mail server);
+ * closing waits for them, so a shutdown neither cuts a mail short nor removes the outbox
+ * folder while one is being written.
+ */
+function withPending(mailer: Omit<Mailer, 'track' | 'close'>, closeTransport: () => void): Mailer {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    send: (mail) => mailer.send(mail),
+    track(work) {
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      pending.add(settled);
+      void settled.then(() => pending.delete(settled));
+      return work;
+    },
+    async close() {
+      await Promise.all(pending);
+      closeTransport();
+    },
+  };
 }
 
 export function createMailer(config: MailConfig, dataDir: string, log: FastifyBaseLogger): Mailer {
@@ -30,39 +58,43 @@ export function createMailer(config: MailConfig, dataDir: string, log: FastifyBa
       secure: smtp.secure,
       ...(smtp.user === undefined ? {} : { auth: { user: smtp.user, pass: smtp.password ?? '' } }),
     });
-    return {
+    return withPending(
+      {
+        async send(mail) {
+          await transport.sendMail({
+            from: config.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+        },
+      },
+      () => transport.close(),
+    );
+  }
+
+  const outbox = path.join(dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return withPending(
+    {
       async send(mail) {
-        await transport.sendMail({
+        const info = await transport.sendMail({
           from: config.from,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
         });
+        await mkdir(outbox, { recursive: true });
+        const file = path.join(
+          outbox,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
+        );
+        await writeFile(file, info.message);
+        log.info({ to: mail.to, file }, `mail written to the outbox folder: ${mail.subject}`);
       },
-      close: () => transport.close(),
-    };
-  }
-
-  const outbox = path.join(dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  return {
-    async send(mail) {
-      const info = await transport.sendMail({
-        from: config.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      await mkdir(outbox, { recursive: true });
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
-      );
-      await writeFile(file, info.message);
-      log.info({ to: mail.to, file }, `mail written to the outbox folder: ${mail.subject}`);
     },
-    close: () => transport.close(),
-  };
+    () => transport.close(),
+  );
 }

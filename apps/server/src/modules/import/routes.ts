@@ -2,13 +2,13 @@
 // offer, a paged preview of each row's class, and the apply, which streams its progress
 // as server-sent events (the notification stream's format) and ends with the counts.
 
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ImportEntity } from '@field/domain';
 import { IMPORT_ENTITIES, IMPORT_STATUSES, importCounts, suggestMapping } from '@field/domain';
 import { requireAdmin } from '../../http/auth.js';
 import { errorAnswer } from '../../http/errors.js';
+import { formatEvent, openEventStream } from '../../http/event-stream.js';
 import { parseWith } from '../../http/validate.js';
 import { parseImportFile } from './parse.js';
 import type { ImportService } from './service.js';
@@ -26,26 +26,10 @@ const previewBody = mappedBody.extend({
   status: z.enum(IMPORT_STATUSES).optional(),
 });
 
-const event = (name: string, data: unknown): string =>
-  `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/** Opens a server-sent event answer on `reply` and answers its writer. */
+/** Opens a server-sent event answer on `reply` and answers its event writer. */
 function openEvents(reply: FastifyReply): (name: string, data: unknown) => void {
-  reply.hijack();
-  const res = reply.raw;
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) headers[name] = value;
-  }
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-  });
-  return (name, data) => {
-    if (!res.writableEnded && !res.destroyed) res.write(event(name, data));
-  };
+  const write = openEventStream(reply);
+  return (name, data) => write(formatEvent(name, data));
 }
 
 export function importRoutes(app: FastifyInstance, service: ImportService): void {

@@ -2,7 +2,6 @@
 // tab and page, counts, mark read, mark all read, delete, a live stream (Server-Sent
 // Events), and admins' announcements. docs/api.md has the shapes.
 
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { currentUser } from '../../http/auth.js';
 import { forbidden, notFound, unauthorized } from '../../http/errors.js';
+import { formatEvent, openEventStream } from '../../http/event-stream.js';
 import { runWrite } from '../../http/idempotency.js';
 import { parseWith, requireObject } from '../../http/validate.js';
 import type { Bus } from '../cluster/bus.js';
@@ -93,11 +93,6 @@ function idParam(params: unknown): string {
   return parseWith(z.object({ id: z.string().min(1).max(64) }), params).id;
 }
 
-function formatEvent(event: string, data: unknown): string {
-  // JSON has no raw line breaks, so one data line carries the whole payload.
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
 /** Opens the SSE response: snapshot first, then changes as the hub sees them. */
 async function openStream(
   module: NotificationsModule,
@@ -106,21 +101,8 @@ async function openStream(
   limit: number,
 ): Promise<void> {
   const { hub, repository } = module;
-  reply.hijack();
+  const write = openEventStream(reply);
   const res = reply.raw;
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) headers[name] = value;
-  }
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-  });
-  const write = (chunk: string): void => {
-    if (!res.writableEnded && !res.destroyed) res.write(chunk);
-  };
   write('retry: 5000\n\n');
 
   // Changes the hub sees while the snapshot loads wait for it, so the order holds.

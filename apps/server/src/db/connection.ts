@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { KyselyConfig, SqliteDatabase } from 'kysely';
+import { OneSchemaPostgresDialect } from './one-schema-dialect.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -73,8 +74,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: 10,
       ...(options.pgSchema === undefined ? {} : { options: `-c search_path=${options.pgSchema}` }),
     });
+    const dialect =
+      options.pgSchema === undefined
+        ? new PostgresDialect({ pool })
+        : new OneSchemaPostgresDialect({ pool }, options.pgSchema);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),
+      db: new Kysely<Database>({ dialect, log }),
       dialect: 'postgres',
       url: options.databaseUrl,
       ...(options.pgSchema === undefined ? {} : { schema: options.pgSchema }),

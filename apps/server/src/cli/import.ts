@@ -69,8 +69,8 @@ function parseImportArgs(argv: readonly string[]): ImportArgs | undefined {
   if (values.help) return undefined;
   const [file, ...rest] = positionals;
   if (file === undefined || rest.length > 0) throw new Error(`Name one file.\n\n${USAGE}`);
-  // npm runs the script in apps/server: paths are read from where the command was typed.
-  const from = (name: string): string => path.resolve(process.env['INIT_CWD'] ?? '.', name);
+  // Relative to where the command was typed (runAsProgram).
+  const from = (name: string): string => path.resolve(name);
   return {
     file: from(file),
     entity: values.entity,

@@ -32,6 +32,9 @@ export interface DatabaseOptions {
   onQuery?: () => void;
 }
 
+/** The embedded database's file under DATA_DIR. */
+export const SQLITE_FILE = 'field-app.sqlite';
+
 /** Prepared statements kept per SQL text: Kysely asks for one per query otherwise. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -85,7 +88,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema === undefined ? {} : { schema: options.pgSchema }),
     };
   }
-  const file = options.sqliteFile ?? 'field-app.sqlite';
+  const file = options.sqliteFile ?? SQLITE_FILE;
   let location = file;
   if (file !== ':memory:') {
     mkdirSync(options.dataDir, { recursive: true });

@@ -20,6 +20,10 @@ export function runAsProgram(
   failure: string,
 ): void {
   if (!isProgram(moduleUrl)) return;
+  // npm runs a workspace's script in the workspace's folder (apps/server): paths, DATA_DIR's
+  // default among them, are read from where the command was typed, as `npm start` reads them.
+  const typedIn = process.env['INIT_CWD'];
+  if (typedIn !== undefined) process.chdir(typedIn);
   main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(`${failure}: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;

@@ -6,6 +6,9 @@ import type { FileStore } from './file-store.js';
 import { LocalFileStore } from './local-files.js';
 import { S3FileStore } from './s3-files.js';
 
+/** The local store's folder under DATA_DIR (backups copy it: storage/backup.ts). */
+export const LOCAL_FILES_FOLDER = 'files';
+
 /** A folder under DATA_DIR by default; an S3 bucket, checked to answer, with FILE_STORAGE=s3. */
 export async function openFileStore(
   config: Pick<Config, 'dataDir' | 'fileStorage'>,
@@ -13,7 +16,7 @@ export async function openFileStore(
   const settings = config.fileStorage;
   switch (settings.kind) {
     case 'local':
-      return new LocalFileStore(path.join(config.dataDir, 'files'));
+      return new LocalFileStore(path.join(config.dataDir, LOCAL_FILES_FOLDER));
     case 's3': {
       const store = new S3FileStore(settings);
       try {

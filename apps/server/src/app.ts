@@ -4,7 +4,6 @@
 
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { APP_VERSION } from '@field/domain';
 import type { SocialProvider } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { registerAuthHook } from './http/auth.js';
@@ -37,6 +36,8 @@ import { importRoutes } from './modules/import/routes.js';
 import { ImportService } from './modules/import/service.js';
 import { createRouteDeps } from './modules/records/deps.js';
 import { registryRoutes } from './modules/records/registry-routes.js';
+import { registerMetrics } from './modules/ops/metrics.js';
+import { healthRoutes, metricsRoute } from './modules/ops/routes.js';
 import { UserRepository } from './modules/users/repository.js';
 import { profileRoutes } from './modules/users/routes.js';
 import { batchRoutes } from './modules/batch/routes.js';
@@ -138,14 +139,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const importer = new ImportService(deps, new ImportMappings(database.db));
   app.decorate('importer', importer);
   const changelog = new ChangelogService(database.db, config.changelog, app.log);
+  const metrics = registerMetrics(app, {
+    database,
+    openStreams: () => notifications.hub.subscriberCount,
+  });
+  if (config.metricsToken !== undefined) metricsRoute(app, metrics, config.metricsToken);
 
   await app.register(
     (api, _opts, done) => {
       registerAuthHook(api, tokens, users);
       registerOriginCheck(api, config.publicUrl);
-      api.get('/health', { config: { public: true } }, () =>
-        Promise.resolve({ status: 'ok', version: APP_VERSION }),
-      );
+      healthRoutes(api, { db: database.db, files });
       authRoutes(api, authDeps);
       invitationRoutes(api, authDeps);
       providerRoutes(api, { ...authDeps, providers, db: database.db });

@@ -146,6 +146,11 @@ const envFields = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional(),
   HOME_ACCESS: z
     .enum(HOME_ACCESS_MODES, {
       error: `HOME_ACCESS must be ${HOME_ACCESS_MODES.join(' or ')}`,
@@ -292,6 +297,8 @@ export interface Config {
    * staff lists hold them (`assigned`) or every home (`company`); docs/decisions.md.
    */
   homeAccess: HomeAccessMode;
+  /** The bearer token of GET /metrics; the endpoint is off without one. */
+  metricsToken: string | undefined;
 }
 
 /** Where uploaded file bytes live (their metadata is always in the database). */
@@ -524,5 +531,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     fileStorage: e.fileStorage,
     homeAccess: e.HOME_ACCESS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

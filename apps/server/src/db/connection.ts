@@ -19,6 +19,10 @@ export interface DatabaseHandle {
   schema?: string;
   /** PostgreSQL: the connection string (a process's LISTEN connection opens its own). */
   url?: string;
+  /** Calls `listener` with each query's duration in milliseconds (metrics); answers how to stop. */
+  observeQueries(listener: (milliseconds: number) => void): () => void;
+  /** PostgreSQL: the pool's connections, for metrics. */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -65,12 +69,16 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const { onQuery } = options;
-  const log: KyselyConfig['log'] =
-    onQuery === undefined
-      ? undefined
-      : (event) => {
-          if (event.level === 'query') onQuery();
-        };
+  const observers = new Set<(milliseconds: number) => void>();
+  const observeQueries = (listener: (milliseconds: number) => void): (() => void) => {
+    observers.add(listener);
+    return () => observers.delete(listener);
+  };
+  const log: KyselyConfig['log'] = (event) => {
+    if (event.level !== 'query') return;
+    onQuery?.();
+    for (const observe of observers) observe(event.queryDurationMillis);
+  };
   if (options.databaseUrl !== undefined) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -86,6 +94,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       dialect: 'postgres',
       url: options.databaseUrl,
       ...(options.pgSchema === undefined ? {} : { schema: options.pgSchema }),
+      observeQueries,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const file = options.sqliteFile ?? SQLITE_FILE;
@@ -105,5 +115,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       log,
     }),
     dialect: 'sqlite',
+    observeQueries,
   };
 }

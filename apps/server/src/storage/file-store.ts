@@ -27,6 +27,8 @@ export interface FileStore {
   read(segments: readonly string[]): Promise<Readable | undefined>;
   /** Removes the file; removing a file that is not there is no error. */
   remove(segments: readonly string[]): Promise<void>;
+  /** Throws when the store cannot be reached or written (the readiness check). */
+  check(): Promise<void>;
   /** Releases connections; called once when the server closes. */
   close(): Promise<void>;
 }

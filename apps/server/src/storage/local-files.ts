@@ -2,7 +2,8 @@
 // temporary file and a rename, so a reader never sees half a file, and no temporary file
 // outlives a failed write.
 
-import { mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -89,6 +90,12 @@ export class LocalFileStore implements FileStore {
         return; // Not empty (or already gone): the folders above are not empty either.
       }
     }
+  }
+
+  /** The folder exists, or can be made, and this process may read and write it. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 
   close(): Promise<void> {

@@ -97,7 +97,9 @@ export default defineConfig({
         // offline. The English translation file is a JS chunk and comes along.
         globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
         // Part of the worker itself, not a file of the app (public/sw-network-routes.js).
-        globIgnores: ['**/node_modules/**/*', 'sw-network-routes.js'],
+        // The telemetry SDK is fetched only where the server names a DSN, and only online
+        // (src/lib/telemetry.ts): precaching it would cost every install its 85 kB.
+        globIgnores: ['**/node_modules/**/*', 'sw-network-routes.js', '**/telemetry-sdk-*.js'],
         importScripts: ['/sw-network-routes.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(?:\/|$)/],

@@ -37,7 +37,9 @@ import { ImportService } from './modules/import/service.js';
 import { createRouteDeps } from './modules/records/deps.js';
 import { registryRoutes } from './modules/records/registry-routes.js';
 import { registerMetrics } from './modules/ops/metrics.js';
-import { healthRoutes, metricsRoute } from './modules/ops/routes.js';
+import { healthRoutes, metricsRoute, telemetryRoute } from './modules/ops/routes.js';
+import type { ServerTelemetry } from './modules/ops/telemetry.js';
+import { startTelemetry } from './modules/ops/telemetry.js';
 import { UserRepository } from './modules/users/repository.js';
 import { profileRoutes } from './modules/users/routes.js';
 import { batchRoutes } from './modules/batch/routes.js';
@@ -63,13 +65,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // First: a file store that cannot start (an S3 bucket out of reach) stops the start
   // before anything else is opened.
   const files = await openFileStore(config);
+  let telemetry: ServerTelemetry | undefined;
   const app = await createHttpServer({
     config,
+    onFault: (error, request) => telemetry?.fault(error, request),
     // Counted in the database: every process shares the limits.
     rateLimitStore: databaseRateLimitStore(database.db),
     ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
   });
   app.addHook('onClose', () => files.close());
+  telemetry = await startTelemetry(app, config);
 
   const users = new UserRepository(database.db);
   // What the processes of one database tell each other (LISTEN/NOTIFY on PostgreSQL).
@@ -150,6 +155,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       registerAuthHook(api, tokens, users);
       registerOriginCheck(api, config.publicUrl);
       healthRoutes(api, { db: database.db, files });
+      telemetryRoute(api, config.telemetry);
       authRoutes(api, authDeps);
       invitationRoutes(api, authDeps);
       providerRoutes(api, { ...authDeps, providers, db: database.db });

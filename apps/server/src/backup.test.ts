@@ -126,65 +126,70 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       }),
     );
 
-  it('backs up while 200 writes are in flight; the restore starts and holds every acknowledged write and file', async () => {
-    const work = await mkdtemp(path.join(tmpdir(), 'field-backup-'));
-    folders.push(work);
-    const archive = path.join(work, 'backup.tar.gz');
-    const live = await startServerProcess();
-    servers.push(live);
-    const session = await signIn(live.url);
-    const upload = await fetch(`${live.url}/api/files/walkItems/backup-item/photo.png`, {
-      method: 'POST',
-      headers: { ...session.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ data: PHOTO.toString('base64'), contentType: 'image/png' }),
-    });
-    expect(upload.status).toBe(201);
+  // Three servers started and 200 writes: minutes on a loaded two-core machine.
+  it(
+    'backs up while 200 writes are in flight; the restore starts and holds every acknowledged write and file',
+    { timeout: 180_000 },
+    async () => {
+      const work = await mkdtemp(path.join(tmpdir(), 'field-backup-'));
+      folders.push(work);
+      const archive = path.join(work, 'backup.tar.gz');
+      const live = await startServerProcess();
+      servers.push(live);
+      const session = await signIn(live.url);
+      const upload = await fetch(`${live.url}/api/files/walkItems/backup-item/photo.png`, {
+        method: 'POST',
+        headers: { ...session.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: PHOTO.toString('base64'), contentType: 'image/png' }),
+      });
+      expect(upload.status).toBe(201);
 
-    let backupRun = { code: -1, out: '' };
-    const { before, acknowledged } = await backupUnderWrites(live.url, session, async () => {
-      backupRun = await cli('backup', [archive], live.dataDir);
-    });
-    expect(backupRun.code, backupRun.out).toBe(0);
-    expect(backupRun.out).toMatch(/database \d+ KiB, 1 files/);
-    // The archive holds every record: its owner alone reads it.
-    expect((await stat(archive)).mode & 0o077).toBe(0);
+      let backupRun = { code: -1, out: '' };
+      const { before, acknowledged } = await backupUnderWrites(live.url, session, async () => {
+        backupRun = await cli('backup', [archive], live.dataDir);
+      });
+      expect(backupRun.code, backupRun.out).toBe(0);
+      expect(backupRun.out).toMatch(/database \d+ KiB, 1 files/);
+      // The archive holds every record: its owner alone reads it.
+      expect((await stat(archive)).mode & 0o077).toBe(0);
 
-    // Refused while the live server holds its database.
-    const refused = await cli('restore', [archive], live.dataDir);
-    expect(refused.code).toBe(1);
-    expect(refused.out).toContain('stop the server before restoring');
+      // Refused while the live server holds its database.
+      const refused = await cli('restore', [archive], live.dataDir);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('stop the server before restoring');
 
-    const target = path.join(work, 'restored');
-    const restored = await cli('restore', [archive], target);
-    expect(restored.code, restored.out).toBe(0);
-    expect(restored.out).toContain('There was no data there before.');
+      const target = path.join(work, 'restored');
+      const restored = await cli('restore', [archive], target);
+      expect(restored.code, restored.out).toBe(0);
+      expect(restored.out).toContain('There was no data there before.');
 
-    const stored = await storedCalls({ dataDir: target });
-    for (const id of before) expect(stored.has(id), `call ${id} acknowledged before`).toBe(true);
-    const sent = new Set(acknowledged);
-    const later = await storedCalls({ dataDir: live.dataDir });
-    // Nothing in the backup that the live database does not hold.
-    for (const id of stored) expect(later.has(id) || !sent.has(id)).toBe(true);
+      const stored = await storedCalls({ dataDir: target });
+      for (const id of before) expect(stored.has(id), `call ${id} acknowledged before`).toBe(true);
+      const sent = new Set(acknowledged);
+      const later = await storedCalls({ dataDir: live.dataDir });
+      // Nothing in the backup that the live database does not hold.
+      for (const id of stored) expect(later.has(id) || !sent.has(id)).toBe(true);
 
-    const again = await startServerProcess({ env: { DATA_DIR: target } });
-    servers.push(again);
-    // The restored database answers the same account, and its files.
-    const back = await signIn(again.url);
-    const photo = await fetch(`${again.url}/api/files/walkItems/backup-item/photo.png`, {
-      headers: back.auth,
-    });
-    expect(photo.status).toBe(200);
-    expect(Buffer.from(await photo.arrayBuffer())).toEqual(PHOTO);
-    await again.stop();
+      const again = await startServerProcess({ env: { DATA_DIR: target } });
+      servers.push(again);
+      // The restored database answers the same account, and its files.
+      const back = await signIn(again.url);
+      const photo = await fetch(`${again.url}/api/files/walkItems/backup-item/photo.png`, {
+        headers: back.auth,
+      });
+      expect(photo.status).toBe(200);
+      expect(Buffer.from(await photo.arrayBuffer())).toEqual(PHOTO);
+      await again.stop();
 
-    // A second restore keeps what it replaces.
-    const second = await cli('restore', [archive], target);
-    expect(second.code, second.out).toBe(0);
-    expect(second.out).toMatch(/What was there before is in .*before-restore-/);
-    const kept = (await readdir(target)).filter((name) => name.startsWith('before-restore-'));
-    expect(kept).toHaveLength(1);
-    expect(await readdir(path.join(target, kept[0] ?? ''))).toContain('field-app.sqlite');
-  });
+      // A second restore keeps what it replaces.
+      const second = await cli('restore', [archive], target);
+      expect(second.code, second.out).toBe(0);
+      expect(second.out).toMatch(/What was there before is in .*before-restore-/);
+      const kept = (await readdir(target)).filter((name) => name.startsWith('before-restore-'));
+      expect(kept).toHaveLength(1);
+      expect(await readdir(path.join(target, kept[0] ?? ''))).toContain('field-app.sqlite');
+    },
+  );
 
   it('says what is wrong with a file that is not a backup', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'field-backup-'));
@@ -207,28 +212,32 @@ drill('the PostgreSQL drill of docs/operations.md', () => {
     for (const database of databases) await database.drop();
   });
 
-  it('dumps while 200 writes are in flight; the restored database starts and holds every acknowledged write', async () => {
-    const document = await readFile(OPERATIONS, 'utf8');
-    const script = /<!-- drill:[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(document)?.[1];
-    expect(script, 'the drill block of docs/operations.md').toBeDefined();
-    const source = await createTestDatabase();
-    const target = await createTestDatabase();
-    databases.push(source, target);
-    const live = await startServerProcess({ databaseUrl: source.url });
-    servers.push(live);
-    const session = await signIn(live.url);
-    const dump = path.join(live.dataDir, 'field-app.dump');
+  it(
+    'dumps while 200 writes are in flight; the restored database starts and holds every acknowledged write',
+    { timeout: 180_000 },
+    async () => {
+      const document = await readFile(OPERATIONS, 'utf8');
+      const script = /<!-- drill:[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(document)?.[1];
+      expect(script, 'the drill block of docs/operations.md').toBeDefined();
+      const source = await createTestDatabase();
+      const target = await createTestDatabase();
+      databases.push(source, target);
+      const live = await startServerProcess({ databaseUrl: source.url });
+      servers.push(live);
+      const session = await signIn(live.url);
+      const dump = path.join(live.dataDir, 'field-app.dump');
 
-    const { before } = await backupUnderWrites(live.url, session, () =>
-      run('bash', ['-euc', script ?? ''], {
-        env: { ...process.env, DATABASE_URL: source.url, RESTORE_URL: target.url, DUMP: dump },
-      }),
-    );
+      const { before } = await backupUnderWrites(live.url, session, () =>
+        run('bash', ['-euc', script ?? ''], {
+          env: { ...process.env, DATABASE_URL: source.url, RESTORE_URL: target.url, DUMP: dump },
+        }),
+      );
 
-    const again = await startServerProcess({ databaseUrl: target.url });
-    servers.push(again);
-    await signIn(again.url);
-    const stored = await storedCalls({ dataDir: again.dataDir, databaseUrl: target.url });
-    for (const id of before) expect(stored.has(id), `call ${id} acknowledged before`).toBe(true);
-  });
+      const again = await startServerProcess({ databaseUrl: target.url });
+      servers.push(again);
+      await signIn(again.url);
+      const stored = await storedCalls({ dataDir: again.dataDir, databaseUrl: target.url });
+      for (const id of before) expect(stored.has(id), `call ${id} acknowledged before`).toBe(true);
+    },
+  );
 });

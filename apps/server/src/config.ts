@@ -146,6 +146,12 @@ const envFields = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  SENTRY_DSN: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^@\s]+@[^/\s]+\/\S+$/, 'SENTRY_DSN must be a DSN like https://key@host/1')
+    .optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).default('production'),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -297,6 +303,8 @@ export interface Config {
    * staff lists hold them (`assigned`) or every home (`company`); docs/decisions.md.
    */
   homeAccess: HomeAccessMode;
+  /** Where errors and traces go (a Sentry or compatible server); off without a DSN. */
+  telemetry: { dsn: string | undefined; environment: string };
   /** The bearer token of GET /metrics; the endpoint is off without one. */
   metricsToken: string | undefined;
 }
@@ -532,5 +540,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStorage: e.fileStorage,
     homeAccess: e.HOME_ACCESS,
     metricsToken: e.METRICS_TOKEN,
+    telemetry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT },
   };
 }

@@ -17,6 +17,7 @@ import { preloadShell } from './app/signed-in-area';
 import { SessionProvider, onSignedIn, queueClient, refreshForQueue } from './data/session';
 import { startFirstRefresh } from './data/session-api';
 import type { EngineNotice, OfflineEngine } from './offline/engine';
+import { startTelemetryWhenIdle } from './lib/telemetry';
 import { yieldToMain } from './lib/yield-to-main';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
 import { lazyOrNothing } from './ui/lazy-or-nothing';
@@ -130,6 +131,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
+  startTelemetryWhenIdle();
 }
 
 void start();

@@ -136,5 +136,14 @@ export const DATA_PANEL = {
 
 export const DEFAULT_LANDING_ROUTE = '/homes/overview';
 
+/**
+ * Telemetry's sampling (spec constants): every trace, one session in ten recorded for
+ * replay. Both the web app and the server read it (docs/operations.md, Telemetry).
+ */
+export const TELEMETRY = {
+  traceSampleRate: 1,
+  replaySampleRate: 0.1,
+} as const;
+
 /** Server-side limit for the batch list calls (`listByHomes`, `listByWalks`, `listByJobs`). */
 export const MAX_BATCH_IDS = 500;

@@ -16,6 +16,7 @@ export {
   QUEUE,
   STORAGE,
   SYNC,
+  TELEMETRY,
   UI,
   WORKER_REQUEST,
   workerRetryDelayMs,
@@ -297,3 +298,5 @@ export type {
   ImportStatus,
   SourceRow,
 } from './imports.js';
+export { redactUrl, telemetrySettingsSchema } from './telemetry.js';
+export type { TelemetrySettings } from './telemetry.js';

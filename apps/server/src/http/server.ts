@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import Fastify, { LogController } from 'fastify';
 import helmet from 'helmet';
 import { MESSAGES } from '@field/domain';
@@ -24,6 +24,8 @@ export interface HttpServerOptions {
   config: Config;
   /** Where the per-address limits are counted (shared by every process of one database). */
   rateLimitStore: FastifyRateLimitStoreCtor;
+  /** Told of each answer the server could not give (5xx): telemetry. */
+  onFault?: (error: unknown, request: FastifyRequest) => void;
   /** Where the log's lines go instead of stdout (tests that read what was logged). */
   logStream?: { write(line: string): void };
 }
@@ -37,6 +39,11 @@ const FAILED_ANSWER_HEADERS = [
   'etag',
   'last-modified',
 ] as const;
+
+function telemetryOrigin(config: Config): string[] {
+  const dsn = config.telemetry.dsn;
+  return dsn === undefined ? [] : [new URL(dsn).origin];
+}
 
 function defaultWebDist(): string {
   return path.resolve(import.meta.dirname, '../../../web/dist');
@@ -64,7 +71,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error);
     if (clientWentAway(error, reply.raw)) request.log.info('client went away before the answer');
-    else if (answer.fault) request.log.error({ err: error }, 'request failed');
+    else if (answer.fault) {
+      request.log.error({ err: error }, 'request failed');
+      options.onFault?.(error, request);
+    }
     // A streamed answer (a compressed list, a file) that failed before its first byte has
     // already set the headers that describe it on the response; they are not this answer's.
     for (const name of FAILED_ANSWER_HEADERS) void reply.removeHeader(name);
@@ -82,7 +92,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The telemetry server, when there is one: the web app sends its events there.
+        connectSrc: ["'self'", ...telemetryOrigin(config)],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,7 +1,7 @@
 // What a route shows when it fails to render or load: "Oops! Something went wrong"
 // (docs/product.md, Messages), the details, Go Back and Reload Page.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import { reportError } from '../lib/telemetry';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -22,7 +23,10 @@ function describe(error: unknown): string {
 
 export function RouteErrorScreen() {
   const error = useRouteError();
-  console.error('Route failed', error);
+  useEffect(() => {
+    console.error('Route failed', error);
+    reportError(error, { where: 'route' });
+  }, [error]);
   return <ErrorPanel details={describe(error)} />;
 }
 

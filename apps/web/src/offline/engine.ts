@@ -39,6 +39,7 @@ import { requestPersistentStorage, startStorageMonitor } from './storage-health'
 import type { HealthReport } from './health-check';
 import { startHealthCheck } from './health-check';
 import { ENGINE_TEXTS } from './texts';
+import { reportError } from '../lib/telemetry';
 
 export interface EngineNotice {
   level: 'info' | 'success' | 'warning' | 'error';
@@ -152,7 +153,14 @@ export async function startOfflineEngine(
   });
   stops.push(
     queue.subscribe((event) => {
-      if (event.type === 'failed') notify(failedWriteNotice(event.mutation, event.message));
+      if (event.type === 'failed') {
+        notify(failedWriteNotice(event.mutation, event.message));
+        // Its type and the server's words; never the payload, which is what the user typed.
+        reportError(new Error(`A queued write failed: ${event.message}`), {
+          where: 'queue',
+          mutationType: event.mutation.type,
+        });
+      }
       if (event.type === 'storage-cleared') notify({ level: 'warning', message: event.message });
     }),
     releaseUploadedFiles(queue, files),

@@ -1,7 +1,8 @@
 // Health for the people and machines that run the app (docs/operations.md):
 // `GET /api/health` answers while the process runs (liveness), `GET /api/health/ready`
 // whether it can serve (the database answers, the file store can be written), and
-// `GET /metrics`, with METRICS_TOKEN as its bearer token, Prometheus's figures.
+// `GET /metrics`, with METRICS_TOKEN as its bearer token, Prometheus's figures; and
+// `GET /api/telemetry`, the web app's telemetry settings.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import { APP_VERSION } from '@field/domain';
+import type { TelemetrySettings } from '@field/domain';
 import type { Database } from '../../db/schema.js';
 import { unauthorized } from '../../http/errors.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -53,6 +55,19 @@ export function healthRoutes(
       .header('cache-control', 'no-store')
       .send({ status: ready ? 'ready' : 'unavailable', database, files, version: APP_VERSION });
   });
+}
+
+/** `GET /api/telemetry`: where the web app sends its errors, traces and replays (public). */
+export function telemetryRoute(
+  api: FastifyInstance,
+  settings: { dsn: string | undefined; environment: string },
+): void {
+  const answer: TelemetrySettings = {
+    dsn: settings.dsn ?? null,
+    environment: settings.environment,
+    release: APP_VERSION,
+  };
+  api.get('/telemetry', { config: { public: true } }, () => Promise.resolve(answer));
 }
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();

@@ -137,6 +137,8 @@ export const MESSAGES = {
   providerNotLinked: 'This provider is not linked to your account',
   accountLocked: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   unknownScope: 'Unknown scope or scope group',
+  lastAdmin:
+    'At least one administrator must remain: give another user the admin scope before removing this one',
   homeRidIsId:
     'Invalid value for "HomeRID": a new home\'s HomeRID is its id; send one of them, or both the same',
   expectedEmail: 'expected an e-mail address such as name@example.com',

@@ -104,7 +104,7 @@ describe.runIf(hasPostgres)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const env = {
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       ACCOUNT_LOCKOUT_ATTEMPTS: String(LOCKOUT_ATTEMPTS),
       RATE_LIMIT_SIGN_IN_MAX: String(SIGN_IN_MAX),
       // Nothing but an announcement makes a stream look sooner than this.
@@ -358,7 +358,7 @@ describe.runIf(hasPostgres)('WORKERS=2: one command, two server processes', () =
     const database = await createTestDatabase();
     const server = await startServerProcess({
       databaseUrl: database.url,
-      env: { WORKERS: '2', TRUST_PROXY: 'true' },
+      env: { WORKERS: '2', TRUST_PROXY: '127.0.0.1' },
     });
     try {
       // Both processes print that they listen.
@@ -395,7 +395,7 @@ describe.runIf(hasPostgres && hasS3)('two server processes, files in one S3 buck
   beforeAll(async () => {
     database = await createTestDatabase();
     s3 = await startS3Server();
-    const env = { ...s3.env, TRUST_PROXY: 'true' };
+    const env = { ...s3.env, TRUST_PROXY: '127.0.0.1' };
     a = await startServerProcess({ databaseUrl: database.url, env });
     b = await startServerProcess({ databaseUrl: database.url, env });
   }, 180_000);

@@ -69,6 +69,38 @@ describe('per-address limit behind a trusted proxy', () => {
   });
 });
 
+describe("a client's own X-Forwarded-For", () => {
+  it('is not believed: TRUST_PROXY=true is refused at start, with what to set instead', async () => {
+    await expect(getTestServer('sqlite', { env: { TRUST_PROXY: 'true' } })).rejects.toThrow(
+      /TRUST_PROXY=true would believe the X-Forwarded-For header any client sends.*10\.0\.0\.5/s,
+    );
+  });
+
+  it('with the proxy named, 30 sign-ins from elsewhere with rotating headers meet the limit', async () => {
+    const server = await getTestServer('sqlite', {
+      env: { RATE_LIMIT_SIGN_IN_MAX: '20', TRUST_PROXY: '10.0.0.5,192.168.0.0/16' },
+    });
+    try {
+      const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        const res = await server
+          .client()
+          .post(
+            '/auth/login',
+            { email, password: TEST_PASSWORD },
+            { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          );
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe.each(await availableDialects())('per-account lockout on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {

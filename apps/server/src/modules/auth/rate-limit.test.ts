@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/databases.js';
 import type { TestServer } from '../../test/test-server.js';
-import { TEST_PASSWORD, getTestServer, groupScope } from '../../test/test-server.js';
+import { TEST_PASSWORD, getTestServer, groupScope, singleScope } from '../../test/test-server.js';
 
 describe('per-address limit', () => {
   let server: TestServer;
@@ -161,5 +161,40 @@ describe.each(await availableDialects())('per-account lockout on %s', (dialect) 
     await login('wrong');
     await login('wrong');
     expect((await login(TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe.each(await availableDialects())('a lockout on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer(dialect, {
+      env: {
+        ACCOUNT_LOCKOUT_ATTEMPTS: '10',
+        ACCOUNT_LOCKOUT_MINUTES: '15',
+        TRUST_PROXY: '127.0.0.1',
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  const login = (email: string, password: string, address: string) =>
+    server.client().post('/auth/login', { email, password }, { 'x-forwarded-for': address });
+
+  it('slows the address that guessed, and the admin signs in from another one', async () => {
+    const admin = await server.createUser({ scopes: [singleScope('admin')] });
+    // Ten wrong passwords, twice, from two addresses: each guessing address waits, even
+    // with the right password, and the owner from their own address is never locked out.
+    for (const guesser of ['203.0.113.66', '203.0.113.67']) {
+      for (let i = 0; i < 10; i += 1) {
+        expect((await login(admin.email, `guess ${i}`, guesser)).status).toBe(401);
+      }
+      const held = await login(admin.email, TEST_PASSWORD, guesser);
+      expect(held.status).toBe(429);
+      expect(held.body).toEqual({
+        error: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+      });
+      expect((await login(admin.email, TEST_PASSWORD, '198.51.100.7')).status).toBe(200);
+      expect((await login(admin.email, TEST_PASSWORD, guesser)).status).toBe(429);
+    }
   });
 });

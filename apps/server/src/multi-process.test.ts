@@ -312,6 +312,33 @@ describe.runIf(hasPostgres)('two server processes on one PostgreSQL', () => {
       1000,
     );
   });
+  it('ends on B a stream whose session signs out through A, and its ticket opens none', async () => {
+    const user = await session(a, 'builder@example.com');
+    const ticket = await call<{ ticket: string }>(
+      a,
+      user.token,
+      'POST',
+      '/api/notifications/stream-ticket',
+    );
+    const url = `${b.url}/api/notifications/stream?ticket=${encodeURIComponent(ticket.body.ticket)}`;
+    const stream = await openSse(url);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'snapshot', 15_000);
+      const out = await fetch(`${a.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { cookie: user.cookie },
+      });
+      expect(out.status).toBe(200);
+      const late = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 3000));
+      expect(await Promise.race([stream.ended.then(() => 'ended' as const), late])).toBe('ended');
+      expect(stream.endedByServer()).toBe(true);
+      expect((await fetch(url)).status).toBe(401);
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('shows on B at once a phone call written through A into a list B keeps', async () => {
     const manager = await session(a, 'manager@example.com');
     const homes = await call<{ id: string; 'Construction Staff': string[] }[]>(

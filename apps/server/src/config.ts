@@ -111,6 +111,7 @@ const envFields = z.object({
   MAIL_FROM: z.string().min(3).default('Field App <no-reply@localhost>'),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_FEEDBACK_MAX: z.coerce.number().int().min(1).default(10),
   ACCOUNT_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   ACCOUNT_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   SSO_ISSUER: z.url().optional(),
@@ -265,6 +266,8 @@ export interface Config {
   rateLimit: {
     signInMax: number;
     windowSeconds: number;
+    /** Feedback messages one user may send per window. */
+    feedbackMax: number;
     lockoutAttempts: number;
     lockoutMinutes: number;
   };
@@ -445,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      feedbackMax: e.RATE_LIMIT_FEEDBACK_MAX,
       lockoutAttempts: e.ACCOUNT_LOCKOUT_ATTEMPTS,
       lockoutMinutes: e.ACCOUNT_LOCKOUT_MINUTES,
     },

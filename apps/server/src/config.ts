@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { HomeAccessMode, RegistrationPolicy } from '@field/domain';
 import { DEFAULT_HOME_ACCESS, HOME_ACCESS_MODES, REGISTRATION_MODES } from '@field/domain';
-import { parseTrustProxy, seedsDemo, servedToNetwork } from './config-exposure.js';
+import { parseTrustProxy, seedsDemo, servedToNetwork } from './config/exposure.js';
 import { makePrivateDirSync } from './storage/private-files.js';
 
 /** The shortest signing secret accepted (HS256 wants at least its 256 bits). */

@@ -19,7 +19,7 @@ const SECRET_PARAMETERS = new Set([
 const REDACTED = '[redacted]';
 
 /** The URL with the values of secret query parameters replaced. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const mark = url.indexOf('?');
   if (mark === -1) return url;
   const query = url

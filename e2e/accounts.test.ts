@@ -2,10 +2,12 @@
 // and resetting a password by mail, and the guards that customer service and demo
 // accounts meet.
 
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PROFILE_PICTURE_MAX_BYTES } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import { DESKTOP, PHONE, signIn, submitSignIn, useE2eSession } from './support/session.js';
 
@@ -32,6 +34,43 @@ async function mailedLinkFor(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no ${to} mail for ${email}`);
+}
+
+/** A PNG of random RGB pixels (it does not compress: a photo's size, not a drawing's). */
+function noisePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer): number => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, tail]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let i = 0; i < rows.length; i += 1) {
+    rows[i] = i % (width * 3 + 1) === 0 ? 0 : Math.floor(Math.random() * 256);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function register(page: Page, email: string, password: string): Promise<void> {
@@ -166,13 +205,11 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
     });
   });
 
-  it('changes the name and the picture on My account', async () => {
+  it('changes the name and the picture on My account, shrunk below 2 MB before it is sent', async () => {
     const email = `sam.${Date.now()}@example.com`;
-    // A 1x1 PNG.
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    // A 1500x1500 photo-like PNG of noise: about 6.7 MB, over the server's 2 MB cap.
+    const png = noisePng(1500, 1500);
+    expect(png.length).toBeGreaterThan(PROFILE_PICTURE_MAX_BYTES);
     await session.withPage(PHONE, async (page) => {
       await register(page, email, 'first-password-1');
       await page.waitForURL('**/unauthorized');
@@ -184,7 +221,13 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-      await page.locator('img[src^="data:image/png"]').first().waitFor();
+      // The browser sent a JPEG of 512 px at most, which the server kept.
+      await page.locator('img[src^="data:image/jpeg"]').first().waitFor();
+      const users = path.join(session.server().dataDir, 'files', 'users');
+      const [folder = ''] = await readdir(users);
+      const stored = await stat(path.join(users, folder, 'profilePicture'));
+      expect(stored.size).toBeGreaterThan(0);
+      expect(stored.size).toBeLessThan(PROFILE_PICTURE_MAX_BYTES);
     });
   });
 

@@ -88,7 +88,7 @@ async function viaImport(text: string) {
     const row = await users.findById(id);
     if (row === undefined) throw new Error('bench admin missing');
     const scopes = await users.scopesOf(id);
-    const user = { id, row, scopes, access: resolveAccess(scopes) };
+    const user = { id, sessionId: '', row, scopes, access: resolveAccess(scopes) };
     let counts: ImportCounts | undefined;
     const result = await measure(async () => {
       const table = parseImportFile(text);

@@ -49,7 +49,7 @@ async function admin(sql: string): Promise<void> {
 function startServer(databaseUrl: string): Promise<Server> {
   return startServerProcess({
     databaseUrl,
-    env: { TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN_MAX: '100000' },
+    env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_SIGN_IN_MAX: '100000' },
   });
 }
 

@@ -178,7 +178,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       });
       notificationRoutes(api, database.db, notifications);
       changelogRoutes(api, changelog);
-      feedbackRoutes(api, database.db);
+      feedbackRoutes(api, database.db, {
+        max: config.rateLimit.feedbackMax,
+        timeWindow: config.rateLimit.windowSeconds * 1000,
+      });
       batchRoutes(api, deps);
       importRoutes(api, importer);
       options.extraApiRoutes?.(api);

@@ -62,7 +62,7 @@ describe('configuration', () => {
       ['HOST=::', { HOST: '::' }],
       ['an http PUBLIC_URL', { PUBLIC_URL: 'http://192.168.1.20:8080' }],
       ['an https PUBLIC_URL', { PUBLIC_URL: 'https://field.example.com' }],
-      ['a trusted proxy (TLS in front, no PUBLIC_URL)', { TRUST_PROXY: 'true' }],
+      ['a trusted proxy (TLS in front, no PUBLIC_URL)', { TRUST_PROXY: '10.0.0.5' }],
       ['a trusted proxy on this machine', { TRUST_PROXY: '127.0.0.1' }],
       ['DATABASE_URL', { DATABASE_URL: 'postgres://db/field' }],
     ])('is not seeded with %s, unless SEED_DEMO=true', (_name, env) => {
@@ -122,6 +122,23 @@ describe('configuration', () => {
     expect(() => load({ WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
     expect(load({ WORKERS: '2', DATABASE_URL: 'postgres://db/field' }).workers).toBe(2);
     expect(load({}).workers).toBe(1);
+  });
+
+  it('takes the proxies in front as addresses and CIDRs, and refuses TRUST_PROXY=true', () => {
+    const load = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), TRUST_PROXY: value });
+    expect(load('10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback').trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(load('false').trustProxy).toBe(false);
+    expect(() => load('true')).toThrow(/TRUST_PROXY=true would believe/);
+    expect(() => load('2')).toThrow(/TRUST_PROXY=2 would believe/);
+    expect(() => load('proxy.internal')).toThrow(/"proxy.internal" is not an address/);
+    expect(() => load('10.0.0.0/33')).toThrow(/"10.0.0.0\/33" is not an address/);
   });
 
   describe('file storage', () => {

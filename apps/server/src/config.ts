@@ -2,11 +2,13 @@
 // variable has a working default so `npm start` needs none; docs/configuration.md lists them.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { HomeAccessMode, RegistrationPolicy } from '@field/domain';
 import { DEFAULT_HOME_ACCESS, HOME_ACCESS_MODES, REGISTRATION_MODES } from '@field/domain';
+import { parseTrustProxy, seedsDemo, servedToNetwork } from './config/exposure.js';
+import { makePrivateDirSync } from './storage/private-files.js';
 
 /** The shortest signing secret accepted (HS256 wants at least its 256 bits). */
 const MIN_SECRET_BYTES = 32;
@@ -79,17 +81,7 @@ const envFields = z.object({
     .min(1)
     .default(500 * 1024 * 1024),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default('false')
-    .transform((v): boolean | string[] => {
-      if (v === 'true' || v === 'false') return v === 'true';
-      return v
-        .split(',')
-        .map((a) => a.trim())
-        .filter((a) => a !== '');
-    }),
+  TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().min(1).max(365).default(30),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -119,6 +111,7 @@ const envFields = z.object({
   MAIL_FROM: z.string().min(3).default('Field App <no-reply@localhost>'),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_FEEDBACK_MAX: z.coerce.number().int().min(1).default(10),
   ACCOUNT_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   ACCOUNT_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   SSO_ISSUER: z.url().optional(),
@@ -264,8 +257,8 @@ export interface Config {
   /** Origin of the web app as users reach it; links in mails point here. */
   publicUrl: string;
   publicUrlExplicit: boolean;
-  /** Fastify's trustProxy: false, true (any hop), or the trusted addresses / CIDRs. */
-  trustProxy: boolean | string[];
+  /** Fastify's trustProxy: false, or the proxies' addresses / CIDRs (never `true`). */
+  trustProxy: false | string[];
   refreshTokenTtlDays: number;
   /** A rotated refresh token presented again this soon is a second tab, not theft. */
   refreshReuseGraceSeconds: number;
@@ -279,6 +272,8 @@ export interface Config {
   rateLimit: {
     signInMax: number;
     windowSeconds: number;
+    /** Feedback messages one user may send per window. */
+    feedbackMax: number;
     lockoutAttempts: number;
     lockoutMinutes: number;
   };
@@ -365,7 +360,7 @@ function loadOrCreateSecret(dataDir: string): string {
     stored = readFileSync(file, 'utf8').trim();
   } catch (err) {
     if (!(err instanceof Error && 'code' in err && err.code === 'ENOENT')) throw err;
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDirSync(dataDir);
     const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
@@ -378,54 +373,6 @@ function loadOrCreateSecret(dataDir: string): string {
     );
   }
   return stored;
-}
-
-// Whether this server is reachable from beyond the machine it runs on, and so whether the
-// demo company's accounts (with their known password) may be seeded: the one rule
-// (docs/configuration.md, "Demo data"). The demo seeds by itself only for the embedded
-// database of `npm start` listening on loopback with no PUBLIC_URL and no trusted proxy in
-// front; SEED_DEMO=true or false overrides it either way.
-
-/** What the rule reads of the configuration. */
-interface ExposureSettings {
-  host: string;
-  /** PUBLIC_URL was set (http or https: users reach the app at an address of its own). */
-  publicUrlExplicit: boolean;
-  /** TRUST_PROXY: a proxy in front forwards requests from elsewhere (TLS or not). */
-  trustProxy: boolean | string[];
-  databaseUrl: string | undefined;
-  /** SEED_DEMO, when set. */
-  seedDemo: boolean | undefined;
-}
-
-/** `localhost`, 127.0.0.0/8 and ::1 (also written `[::1]` or as an IPv4-mapped address). */
-function isLoopbackHost(host: string): boolean {
-  const name = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1');
-  if (name === 'localhost' || name === '::1') return true;
-  const v4 = name.replace(/^::ffff:/, '');
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
-
-/**
- * Whether people on other machines can reach the server: it listens beyond loopback
- * (`HOST=0.0.0.0`, an address of the network), or it is served at a PUBLIC_URL, or it
- * trusts a proxy that forwards to it.
- */
-function servedToNetwork(s: Omit<ExposureSettings, 'databaseUrl' | 'seedDemo'>): boolean {
-  const proxied = Array.isArray(s.trustProxy) ? s.trustProxy.length > 0 : s.trustProxy;
-  return !isLoopbackHost(s.host) || s.publicUrlExplicit || proxied;
-}
-
-/**
- * Whether an empty database gets the demo company and its accounts: SEED_DEMO when set;
- * otherwise only the embedded database, on loopback, served to no one else.
- */
-function seedsDemo(s: ExposureSettings): boolean {
-  if (s.seedDemo !== undefined) return s.seedDemo;
-  return s.databaseUrl === undefined && !servedToNetwork(s);
 }
 
 /** Of a stop's time, what closing the database and the last handler writes keep. */
@@ -509,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      feedbackMax: e.RATE_LIMIT_FEEDBACK_MAX,
       lockoutAttempts: e.ACCOUNT_LOCKOUT_ATTEMPTS,
       lockoutMinutes: e.ACCOUNT_LOCKOUT_MINUTES,
     },

@@ -104,7 +104,7 @@ describe.runIf(hasPostgres)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const env = {
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       ACCOUNT_LOCKOUT_ATTEMPTS: String(LOCKOUT_ATTEMPTS),
       RATE_LIMIT_SIGN_IN_MAX: String(SIGN_IN_MAX),
       // Nothing but an announcement makes a stream look sooner than this.
@@ -198,10 +198,12 @@ describe.runIf(hasPostgres)('two server processes on one PostgreSQL', () => {
   });
 
   it('holds a lockout made on A on B', async () => {
+    // A lockout slows the address that failed (modules/auth/lockout.ts).
+    const address = freshAddress();
     for (let i = 0; i < LOCKOUT_ATTEMPTS; i++) {
-      expect((await signIn(a, 'cs@example.com', 'wrong password')).status).toBe(401);
+      expect((await signIn(a, 'cs@example.com', 'wrong password', address)).status).toBe(401);
     }
-    const onB = await signIn(b, 'cs@example.com');
+    const onB = await signIn(b, 'cs@example.com', PASSWORD, address);
     expect(onB.status).toBe(429);
     expect(onB.body).toEqual({ error: MESSAGES.accountLocked });
   });
@@ -310,6 +312,33 @@ describe.runIf(hasPostgres)('two server processes on one PostgreSQL', () => {
       1000,
     );
   });
+  it('ends on B a stream whose session signs out through A, and its ticket opens none', async () => {
+    const user = await session(a, 'builder@example.com');
+    const ticket = await call<{ ticket: string }>(
+      a,
+      user.token,
+      'POST',
+      '/api/notifications/stream-ticket',
+    );
+    const url = `${b.url}/api/notifications/stream?ticket=${encodeURIComponent(ticket.body.ticket)}`;
+    const stream = await openSse(url);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'snapshot', 15_000);
+      const out = await fetch(`${a.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { cookie: user.cookie },
+      });
+      expect(out.status).toBe(200);
+      const late = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 3000));
+      expect(await Promise.race([stream.ended.then(() => 'ended' as const), late])).toBe('ended');
+      expect(stream.endedByServer()).toBe(true);
+      expect((await fetch(url)).status).toBe(401);
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('shows on B at once a phone call written through A into a list B keeps', async () => {
     const manager = await session(a, 'manager@example.com');
     const homes = await call<{ id: string; 'Construction Staff': string[] }[]>(
@@ -358,7 +387,7 @@ describe.runIf(hasPostgres)('WORKERS=2: one command, two server processes', () =
     const database = await createTestDatabase();
     const server = await startServerProcess({
       databaseUrl: database.url,
-      env: { WORKERS: '2', TRUST_PROXY: 'true' },
+      env: { WORKERS: '2', TRUST_PROXY: '127.0.0.1' },
     });
     try {
       // Both processes print that they listen.
@@ -395,7 +424,7 @@ describe.runIf(hasPostgres && hasS3)('two server processes, files in one S3 buck
   beforeAll(async () => {
     database = await createTestDatabase();
     s3 = await startS3Server();
-    const env = { ...s3.env, TRUST_PROXY: 'true' };
+    const env = { ...s3.env, TRUST_PROXY: '127.0.0.1' };
     a = await startServerProcess({ databaseUrl: database.url, env });
     b = await startServerProcess({ databaseUrl: database.url, env });
   }, 180_000);

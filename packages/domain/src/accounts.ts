@@ -39,6 +39,15 @@ export const signInMethodsSchema = z.object({
 /** `POST /auth/oidc/:provider/link`: where the provider's link flow starts. */
 export const providerLinkAnswerSchema = z.object({ url: z.string().check(z.minLength(1)) });
 
+/**
+ * A profile picture's largest size as stored: the web app shrinks a chosen picture to
+ * `PROFILE_PICTURE_MAX_SIDE` pixels on its longer side first, which leaves it far below;
+ * the server refuses anything larger, and a pending account may store nothing more.
+ */
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+/** The longer side, in pixels, the web app shrinks a profile picture to before sending it. */
+export const PROFILE_PICTURE_MAX_SIDE = 512;
+
 /** `POST /users/profilePicture`: the picture's new URL and the updated user document. */
 export const profilePictureAnswerSchema = z.object({
   photoURL: z.string(),

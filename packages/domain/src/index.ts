@@ -184,6 +184,8 @@ export {
   invitationAnswerSchema,
   registrationAnswerSchema,
   authProvidersAnswerSchema,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_MAX_SIDE,
   profilePictureAnswerSchema,
   providerLinkAnswerSchema,
   sessionAnswerSchema,

@@ -49,6 +49,9 @@ export const MESSAGES = {
   saveDataFailed: 'Failed to save your data, please retry.',
   enqueueFailed: 'Failed to enqueue change.',
   noHandler: 'No handler found.',
+  // Ours: a queued write that records no author (stored while nobody was signed in).
+  unauthoredWrite:
+    'This change was saved while nobody was signed in, so it is not sent under your account. Check it, then enter it again or delete it.',
   fileNotFound: 'The requested file could not be found. It may have been deleted or moved.',
   saveTimedOut: 'Save operation timed out. Please try again later.',
   saveDraftFailed: 'Failed to save draft',
@@ -110,6 +113,7 @@ export const MESSAGES = {
   fileNotOwner:
     'Only the person who uploaded this file or an administrator can replace or delete it',
   userFolderPictureOnly: 'Only a profile picture can be stored in a user folder',
+  profilePictureTooLarge: 'This picture is too large: a profile picture may be at most 2 MB',
   fileQuotaExceeded:
     'Your file storage is full. Delete files you no longer need or ask an administrator for more space.',
   filePathConflict: 'A file and a folder cannot have the same path. Choose another file name.',
@@ -137,6 +141,8 @@ export const MESSAGES = {
   providerNotLinked: 'This provider is not linked to your account',
   accountLocked: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   unknownScope: 'Unknown scope or scope group',
+  lastAdmin:
+    'At least one administrator must remain: give another user the admin scope before removing this one',
   homeRidIsId:
     'Invalid value for "HomeRID": a new home\'s HomeRID is its id; send one of them, or both the same',
   expectedEmail: 'expected an e-mail address such as name@example.com',

@@ -97,7 +97,8 @@ async function importingUser(users: UserRepository, email: string | undefined): 
   }
   const access = resolveAccess(found.scopes);
   if (!access.admin) throw new Error(`${found.row.email} is not an admin`);
-  return { id: found.row.id, row: found.row, scopes: found.scopes, access };
+  // No session: the command line signs nothing in.
+  return { id: found.row.id, sessionId: '', row: found.row, scopes: found.scopes, access };
 }
 
 async function mappingFrom(path: string): Promise<ImportMapping> {

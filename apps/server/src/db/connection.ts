@@ -1,7 +1,6 @@
 // Opens the one Kysely instance over either dialect: better-sqlite3 in DATA_DIR by
 // default, PostgreSQL through pg when DATABASE_URL is set.
 
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import type { KyselyConfig, SqliteDatabase } from 'kysely';
 import { OneSchemaPostgresDialect } from './one-schema-dialect.js';
 import type { Database } from './schema.js';
+import { makePrivateDirSync, makePrivateFileSync } from '../storage/private-files.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -101,8 +101,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const file = options.sqliteFile ?? SQLITE_FILE;
   let location = file;
   if (file !== ':memory:') {
-    mkdirSync(options.dataDir, { recursive: true });
+    makePrivateDirSync(options.dataDir);
     location = path.join(options.dataDir, file);
+    makePrivateFileSync(location);
   }
   const sqlite = new SQLite(location);
   sqlite.pragma('journal_mode = WAL');

@@ -414,6 +414,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('import_mappings').execute();
     },
   },
+  '0011-h5-sign-in-failures-by-address': {
+    async up(db: Kysely<unknown>) {
+      // Failed sign-ins per account AND client address (modules/auth/lockout.ts): a lockout
+      // slows the address that failed, not the account's owner elsewhere. The counts are
+      // minutes-lived, so the table is made anew rather than carried over.
+      await db.schema.dropTable('sign_in_failures').execute();
+      await db.schema
+        .createTable('sign_in_failures')
+        .addColumn('account', 'varchar(320)', (c) => c.notNull())
+        .addColumn('address', 'varchar(64)', (c) => c.notNull())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('window_started_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('locked_until', 'varchar(30)')
+        .addPrimaryKeyConstraint('sign_in_failures_pk', ['account', 'address'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('sign_in_failures').execute();
+      await db.schema
+        .createTable('sign_in_failures')
+        .addColumn('account', 'varchar(320)', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('window_started_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('locked_until', 'varchar(30)')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

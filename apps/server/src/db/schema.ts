@@ -116,6 +116,8 @@ export interface AuthStatesTable {
 
 interface SignInFailuresTable {
   account: string;
+  /** The client address the failures came from (the request's, TRUST_PROXY applied). */
+  address: string;
   failures: number;
   window_started_at: string;
   locked_until: string | null;

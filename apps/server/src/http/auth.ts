@@ -10,6 +10,8 @@ import { forbidden, unauthorized } from './errors.js';
 
 export interface AuthUser {
   id: string;
+  /** The session (refresh-token family) of the token the request came with. */
+  sessionId: string;
   row: UsersTable;
   scopes: Scope[];
   access: Access;
@@ -132,7 +134,7 @@ async function authenticate(
     const row = await users.findWithLiveSession(token.userId, token.sessionId);
     if (row === undefined) return null;
     const scopes = await users.scopesOf(row.id);
-    return { id: row.id, row, scopes, access: resolveAccess(scopes) };
+    return { id: row.id, sessionId: token.sessionId, row, scopes, access: resolveAccess(scopes) };
   });
   if (user === null) return null;
   const validAfter = user.row.tokens_valid_after;

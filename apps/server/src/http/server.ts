@@ -18,6 +18,7 @@ import { registerCompression } from './compression.js';
 import { AppError, clientWentAway, errorAnswer } from './errors.js';
 import { registerGracefulClose } from './graceful-close.js';
 import { registerInputGuards } from './input-guards.js';
+import { requestForLog } from './log-redaction.js';
 import { registerWebApp } from './static.js';
 
 export interface HttpServerOptions {
@@ -54,6 +55,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // No secret of a URL reaches the log (log-redaction.ts).
+      serializers: { req: requestForLog },
       ...(options.logStream === undefined ? {} : { stream: options.logStream }),
     },
     bodyLimit: config.bodyLimitBytes,

@@ -42,7 +42,7 @@ describe.each(await availableDialects())('start-up data on %s', (dialect) => {
     ['HOST=0.0.0.0', { HOST: '0.0.0.0' }],
     ['an http PUBLIC_URL', { PUBLIC_URL: 'http://field.example.com' }],
     ['an https PUBLIC_URL', { PUBLIC_URL: 'https://field.example.com' }],
-    ['a trusted proxy', { TRUST_PROXY: 'true' }],
+    ['a trusted proxy', { TRUST_PROXY: '127.0.0.1' }],
   ])('seeds nothing with %s: no known password', async (_name, env) => {
     const result = await prepareStartupData(server.db, configOf(env), { demoHomes: 2 });
     expect(result).toEqual({

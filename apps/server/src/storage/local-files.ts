@@ -3,12 +3,13 @@
 // outlives a failed write.
 
 import { constants } from 'node:fs';
-import { access, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { access, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FileStore } from './file-store.js';
 import { FilePathConflictError } from './file-store.js';
+import { PRIVATE_FILE_MODE, makePrivateDir } from './private-files.js';
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string'
@@ -39,9 +40,9 @@ export class LocalFileStore implements FileStore {
     try {
       // Twice at most: a delete may prune the folder between mkdir and the write.
       for (let attempt = 1; ; attempt += 1) {
-        await mkdir(path.dirname(target), { recursive: true });
+        await makePrivateDir(path.dirname(target));
         try {
-          await writeFile(temp, bytes, { flag: 'wx' });
+          await writeFile(temp, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
           break;
         } catch (error) {
           if (errorCode(error) !== 'ENOENT' || attempt === 2) throw error;
@@ -94,7 +95,7 @@ export class LocalFileStore implements FileStore {
 
   /** The folder exists, or can be made, and this process may read and write it. */
   async check(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await makePrivateDir(this.root);
     await access(this.root, constants.R_OK | constants.W_OK);
   }
 

@@ -62,9 +62,11 @@ export class MutationQueue {
       now: options.now ?? (() => Date.now()),
       isOnline: options.isOnline ?? browserOnline,
       emit: (event) => this.emit(event),
+      // Only the signed-in user's own writes are sent: one that records no author is
+      // nobody's, never everyone's (queue-store.ts holdUnauthored).
       mine: (row) => {
         const current = options.currentUser;
-        return current === undefined || belongsTo(row.author, current());
+        return current === undefined || (row.author !== undefined && row.author === current());
       },
       handlerOf: (row) => options.handlers.get(handlerKey(row.type, row.operation)),
     };
@@ -290,9 +292,15 @@ export class MutationQueue {
     return recovered;
   }
 
-  /** The signed-in user's queued writes, oldest first (another user's are not shown). */
+  /**
+   * The signed-in user's queued writes, oldest first, and those that record no author
+   * (held for the user's attention, never sent); another user's are not shown.
+   */
   async list(): Promise<MutationRow[]> {
-    return (await loadRows(this.db)).filter((row) => this.core.mine(row));
+    const current = this.options.currentUser;
+    return (await loadRows(this.db)).filter(
+      (row) => current === undefined || belongsTo(row.author, current()),
+    );
   }
 
   /**

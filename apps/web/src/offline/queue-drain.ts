@@ -12,7 +12,15 @@ import type { WriteOrder } from './mutation-handlers';
 import { writeOrderOf } from './mutation-handlers';
 import type { Paced } from './paced';
 import type { QueueTransport } from './queue-transport';
-import { claim, dataOf, loadRows, pendingCount, queryKeysOf, refreshRows } from './queue-store';
+import {
+  claim,
+  dataOf,
+  holdUnauthored,
+  loadRows,
+  pendingCount,
+  queryKeysOf,
+  refreshRows,
+} from './queue-store';
 import type { Outcome, PassResult, QueueCore } from './queue-types';
 
 /** What a pass knows between its requests. */
@@ -48,6 +56,7 @@ export class QueueDrain {
    */
   async run(): Promise<PassResult> {
     this.core.emit({ type: 'pass-start' });
+    await holdUnauthored(this.core);
     // The table is read once, then only the rows a request touched; it is read again when
     // nothing is left to send or on its way, to pick up writes queued meanwhile.
     const pass: Pass = {

@@ -4,7 +4,7 @@
 
 import type { QueryKey } from '@tanstack/react-query';
 import type { Transaction } from 'dexie';
-import { STORAGE, WRITE_BASE_FIELD } from '@field/domain';
+import { MESSAGES, STORAGE, WRITE_BASE_FIELD } from '@field/domain';
 import type { FieldDatabase, MutationRow } from './database';
 import type { MutationData } from './mutation-handlers';
 import { recordKeysOf } from './mutation-handlers';
@@ -202,5 +202,30 @@ export async function recordFailure(
         nextAttemptAt: failure.nextAttemptAt,
       });
       return 'retry';
+  }
+}
+
+/**
+ * Holds the waiting writes that record no author (stored while nobody was signed in, or by
+ * an older version): they are nobody's, so no session sends them. Each is marked failed
+ * with why, so the queue's lists and counts show it for the user's attention; it stays on
+ * the device (backups carry it) until the user deletes it. Nothing happens without a
+ * signed-in user to show it to, nor for a queue that records no authors at all.
+ */
+export async function holdUnauthored(core: QueueCore): Promise<void> {
+  const current = core.options.currentUser;
+  if (current === undefined || current() === null) return;
+  const held = await core.db.transaction('rw', core.db.mutations, async () => {
+    const rows = await core.db.mutations
+      .where('status')
+      .equals('pending')
+      .filter((row) => row.author === undefined)
+      .toArray();
+    const changes = { status: 'failed' as const, inFlight: false, error: MESSAGES.unauthoredWrite };
+    await core.db.mutations.bulkUpdate(rows.map((row) => ({ key: row.id, changes })));
+    return rows.map((row) => ({ ...row, ...changes }));
+  });
+  for (const row of held) {
+    core.emit({ type: 'failed', mutation: row, message: MESSAGES.unauthoredWrite });
   }
 }

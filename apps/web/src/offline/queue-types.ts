@@ -126,7 +126,7 @@ export interface QueueCore {
   now(): number;
   isOnline(): boolean;
   emit(event: QueueEvent): void;
-  /** The signed-in user's write (or one without an author): the only kind sent or listed. */
+  /** The signed-in user's own write (never one without an author): the only kind sent. */
   mine(row: MutationRow): boolean;
   handlerOf(row: MutationRow): MutationHandler | undefined;
 }

@@ -42,6 +42,11 @@ const groupScope = (value: string): Scope => ({
   write: true,
 });
 
+/** A scope change refused because it would leave no administrator: 409 with why. */
+async function keepAnAdmin(change: Promise<boolean>): Promise<void> {
+  if (!(await change)) throw conflict(MESSAGES.lastAdmin);
+}
+
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const { users } = deps;
   peopleRoutes(app, deps);
@@ -120,7 +125,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       .filter((s) => s.value !== PENDING_USER_SCOPE)
       .map((s) => ({ ...s, approved: true }));
     const next = mergeScopes(kept, body.group === undefined ? [] : [groupScope(body.group)]);
-    await users.replaceScopes(row.id, next, new Date().toISOString());
+    await keepAnAdmin(users.replaceScopes(row.id, next, new Date().toISOString()));
     return answer(row.id);
   });
 
@@ -128,10 +133,12 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   app.put('/admin/users/:id/scopes', async (request) => {
     const row = await target(request, () => notFound());
     const body = parseWith(scopesSchema, request.body);
-    await users.replaceScopes(
-      row.id,
-      mergeScopes(body.scopes.map(checkScope)),
-      new Date().toISOString(),
+    await keepAnAdmin(
+      users.replaceScopes(
+        row.id,
+        mergeScopes(body.scopes.map(checkScope)),
+        new Date().toISOString(),
+      ),
     );
     return answer(row.id);
   });
@@ -145,7 +152,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     const current = await users.scopesOf(row.id);
     // Adding a scope replaces the same scope's flags rather than OR-ing them.
     const others = current.filter((s) => !(s.value === scope.value && s.group === scope.group));
-    await users.replaceScopes(row.id, [...others, scope], new Date().toISOString());
+    await keepAnAdmin(users.replaceScopes(row.id, [...others, scope], new Date().toISOString()));
     return answer(row.id);
   });
 
@@ -161,7 +168,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       (s) => !(s.value === value && (isGroup === undefined || s.group === isGroup)),
     );
     if (next.length === current.length) throw notFound();
-    await users.replaceScopes(id, next, new Date().toISOString());
+    await keepAnAdmin(users.replaceScopes(id, next, new Date().toISOString()));
     return answer(id);
   });
 }

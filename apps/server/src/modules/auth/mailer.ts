@@ -2,12 +2,13 @@
 // written to DATA_DIR/outbox/ as an .eml file, so a fresh machine needs no mail server.
 // The log says a mail was written and where, never its link: a reset link is a password.
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config.js';
+import { PRIVATE_FILE_MODE, makePrivateDir } from '../../storage/private-files.js';
 
 interface Mail {
   to: string;
@@ -86,12 +87,12 @@ export function createMailer(config: MailConfig, dataDir: string, log: FastifyBa
           text: mail.text,
           html: mail.html,
         });
-        await mkdir(outbox, { recursive: true });
+        await makePrivateDir(outbox);
         const file = path.join(
           outbox,
           `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
         );
-        await writeFile(file, info.message);
+        await writeFile(file, info.message, { mode: PRIVATE_FILE_MODE });
         log.info({ to: mail.to, file }, `mail written to the outbox folder: ${mail.subject}`);
       },
     },

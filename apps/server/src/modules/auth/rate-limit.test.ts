@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/databases.js';
 import type { TestServer } from '../../test/test-server.js';
-import { TEST_PASSWORD, getTestServer, groupScope } from '../../test/test-server.js';
+import { TEST_PASSWORD, getTestServer, groupScope, singleScope } from '../../test/test-server.js';
 
 describe('per-address limit', () => {
   let server: TestServer;
@@ -63,6 +63,38 @@ describe('per-address limit behind a trusted proxy', () => {
       expect((await login('203.0.113.1')).status).toBe(200);
       expect((await login('203.0.113.2')).status).toBe(200);
       expect((await login('203.0.113.3')).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("a client's own X-Forwarded-For", () => {
+  it('is not believed: TRUST_PROXY=true is refused at start, with what to set instead', async () => {
+    await expect(getTestServer('sqlite', { env: { TRUST_PROXY: 'true' } })).rejects.toThrow(
+      /TRUST_PROXY=true would believe the X-Forwarded-For header any client sends.*10\.0\.0\.5/s,
+    );
+  });
+
+  it('with the proxy named, 30 sign-ins from elsewhere with rotating headers meet the limit', async () => {
+    const server = await getTestServer('sqlite', {
+      env: { RATE_LIMIT_SIGN_IN_MAX: '20', TRUST_PROXY: '10.0.0.5,192.168.0.0/16' },
+    });
+    try {
+      const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        const res = await server
+          .client()
+          .post(
+            '/auth/login',
+            { email, password: TEST_PASSWORD },
+            { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          );
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
     } finally {
       await server.close();
     }
@@ -129,5 +161,40 @@ describe.each(await availableDialects())('per-account lockout on %s', (dialect) 
     await login('wrong');
     await login('wrong');
     expect((await login(TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe.each(await availableDialects())('a lockout on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer(dialect, {
+      env: {
+        ACCOUNT_LOCKOUT_ATTEMPTS: '10',
+        ACCOUNT_LOCKOUT_MINUTES: '15',
+        TRUST_PROXY: '127.0.0.1',
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  const login = (email: string, password: string, address: string) =>
+    server.client().post('/auth/login', { email, password }, { 'x-forwarded-for': address });
+
+  it('slows the address that guessed, and the admin signs in from another one', async () => {
+    const admin = await server.createUser({ scopes: [singleScope('admin')] });
+    // Ten wrong passwords, twice, from two addresses: each guessing address waits, even
+    // with the right password, and the owner from their own address is never locked out.
+    for (const guesser of ['203.0.113.66', '203.0.113.67']) {
+      for (let i = 0; i < 10; i += 1) {
+        expect((await login(admin.email, `guess ${i}`, guesser)).status).toBe(401);
+      }
+      const held = await login(admin.email, TEST_PASSWORD, guesser);
+      expect(held.status).toBe(429);
+      expect(held.body).toEqual({
+        error: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+      });
+      expect((await login(admin.email, TEST_PASSWORD, '198.51.100.7')).status).toBe(200);
+      expect((await login(admin.email, TEST_PASSWORD, guesser)).status).toBe(429);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Accounts: register, sign in and out, refresh the session, forgot / reset / change the
 // password, and the signed-in user's document. Sign-in endpoints are rate-limited per
-// address (the route's rateLimit) and per account (AccountLockout).
+// address (the route's rateLimit) and per account and address (AccountLockout).
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -111,14 +111,15 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.post('/auth/login', { config: limited }, async (request, reply) => {
     const { email, password } = parseWith(loginSchema, request.body);
     const now = new Date().toISOString();
-    const wait = await lockout.lockedFor(email, now);
+    const attempt = { email, address: request.ip };
+    const wait = await lockout.lockedFor(attempt, now);
     if (wait > 0) throw lockedOut(reply, wait);
     const user = await users.findByEmail(email);
     if (!(await verifyPassword(user?.password_hash, password)) || user === undefined) {
-      await lockout.recordFailure(email, now);
+      await lockout.recordFailure(attempt, now);
       throw unauthorized(MESSAGES.invalidCredentials);
     }
-    await lockout.clear(email);
+    await lockout.clear(attempt);
     return completeSignIn(deps, request, reply, user);
   });
 
@@ -212,7 +213,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     // address at the next provider sign-in.
     await users.unlinkAllIdentities(userId);
     const user = await users.findById(userId);
-    if (user !== undefined) await lockout.clear(user.email);
+    if (user !== undefined) await lockout.clearAccount(user.email);
     return { ok: true };
   });
 
@@ -224,10 +225,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
       const user = request.authUser;
       const body = parseWith(changeSchema, request.body);
       const now = new Date().toISOString();
-      const wait = await lockout.lockedFor(user.row.email, now);
+      const attempt = { email: user.row.email, address: request.ip };
+      const wait = await lockout.lockedFor(attempt, now);
       if (wait > 0) throw lockedOut(reply, wait);
       if (!(await verifyPassword(user.row.password_hash, body.currentPassword))) {
-        await lockout.recordFailure(user.row.email, now);
+        await lockout.recordFailure(attempt, now);
         throw badRequest(MESSAGES.reauthenticationFailed);
       }
       checkNewPassword(body.newPassword);

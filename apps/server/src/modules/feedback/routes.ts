@@ -2,7 +2,7 @@
 // message tagged with recordId, homeID, homeRID and address; admins read them.
 
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Feedback } from '@field/domain';
@@ -36,8 +36,22 @@ function toApiFeedback(row: FeedbackTable): ApiFeedback {
   };
 }
 
-export function feedbackRoutes(api: FastifyInstance, db: Kysely<Database>): void {
-  api.post('/feedback', async (request, reply) => {
+/**
+ * Feedback is limited per user (@fastify/rate-limit, counted in the database like the
+ * sign-in limits): any account may send it, a pending one too, and each message is stored.
+ */
+export function feedbackRoutes(
+  api: FastifyInstance,
+  db: Kysely<Database>,
+  limit: { max: number; timeWindow: number },
+): void {
+  const rateLimit = {
+    ...limit,
+    // After the auth hook, so the count is the user's wherever they send from.
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `feedback:${request.authUser?.id ?? request.ip}`,
+  };
+  api.post('/feedback', { config: { rateLimit } }, async (request, reply) => {
     const user = currentUser(request);
     const input = parseWith(feedbackInputSchema, request.body ?? {});
     const agent = request.headers['user-agent'];

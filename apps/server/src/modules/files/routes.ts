@@ -17,7 +17,7 @@ import type { RouteDeps } from '../records/deps.js';
 import { storedData } from '../records/record-writes.js';
 import { DEFAULT_CONTENT_TYPE, isValidContentType, servedHeaders } from './content-types.js';
 import type { StoreLimits, Writer } from './stored-files.js';
-import { deleteFile, storeFile } from './stored-files.js';
+import { PROFILE_PICTURE, deleteFile, storeFile } from './stored-files.js';
 
 /** Punch item photos live in the collection named after their resource. */
 const ITEM_PHOTOS = 'walkItems' satisfies Resource;
@@ -30,9 +30,6 @@ const uploadSchema = z.object({
   data: z.string(),
   contentType: z.unknown().optional(),
 });
-
-/** The profile picture's key in a user's folder, the one file a user folder holds. */
-export const PROFILE_PICTURE = 'profilePicture';
 
 interface FilePath {
   collection: string;
@@ -128,7 +125,11 @@ function checkFileAccess(user: AuthUser, file: FilePath, kind: 'read' | 'upload'
   if (!holdsFieldScope(kind === 'read' ? user.access.read : user.access.write)) throw forbidden();
 }
 
-export const writerOf = (user: AuthUser): Writer => ({ id: user.id, admin: user.access.admin });
+export const writerOf = (user: AuthUser): Writer => ({
+  id: user.id,
+  admin: user.access.admin,
+  pending: !user.scopes.some((s) => s.approved),
+});
 
 /**
  * A punch item's photo (`walkItems/{itemId}/{fileId}`) whose item is deleted may be

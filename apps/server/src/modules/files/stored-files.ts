@@ -5,7 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '@field/domain';
+import { MESSAGES, PROFILE_PICTURE_MAX_BYTES } from '@field/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -21,16 +21,27 @@ export interface StoredFile {
   updatedAt: string;
 }
 
-/** Who writes: the signed-in user, and whether they are an admin. */
+/** Who writes: the signed-in user, whether they are an admin, and whether still pending. */
 export interface Writer {
   id: string;
   admin: boolean;
+  /** Holds no approved scope yet (a registration waiting for an admin). */
+  pending: boolean;
 }
 
 export interface StoreLimits {
   /** Bytes of files one owner may hold. */
   quotaBytes: number;
 }
+
+/** All a pending account's files together: room for its profile picture. */
+const PENDING_QUOTA_BYTES = PROFILE_PICTURE_MAX_BYTES;
+
+/** The profile picture's key in a user's folder, the one file a user folder holds. */
+export const PROFILE_PICTURE = 'profilePicture';
+
+const isProfilePicture = (segments: readonly string[]): boolean =>
+  segments.length === 3 && segments[0] === 'users' && segments[2] === PROFILE_PICTURE;
 
 const notOwner = (): AppError => new AppError(403, MESSAGES.fileNotOwner);
 const fileNotFound = (): AppError => new AppError(404, MESSAGES.fileNotFound);
@@ -86,7 +97,13 @@ export async function storeFile(
     .where('owner_id', '=', owner)
     .where((eb) => eb.not(eb.and([eb('collection', '=', collection), eb('key', '=', key)])))
     .executeTakeFirst();
-  if (Number(held?.bytes ?? 0) + file.bytes.length > limits.quotaBytes) {
+  // A profile picture has a size cap; a pending account (anyone may register one) may
+  // store no more than one such picture in all (docs/decisions.md, Security review findings).
+  if (isProfilePicture(file.segments) && file.bytes.length > PROFILE_PICTURE_MAX_BYTES) {
+    throw new AppError(413, MESSAGES.profilePictureTooLarge);
+  }
+  const quota = writer.pending && owner === writer.id ? PENDING_QUOTA_BYTES : limits.quotaBytes;
+  if (Number(held?.bytes ?? 0) + file.bytes.length > quota) {
     throw new AppError(413, MESSAGES.fileQuotaExceeded);
   }
 

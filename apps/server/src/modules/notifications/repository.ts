@@ -294,16 +294,6 @@ export class NotificationRepository {
    * Whether a stream ticket issued at `issuedAt` (epoch seconds) still speaks for the user:
    * the user exists and has not ended their sessions since (password change or reset).
    */
-  async ticketHolderValid(userId: string, issuedAt: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('tokens_valid_after')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (row === undefined) return false;
-    return row.tokens_valid_after === null || issuedAt >= Number(row.tokens_valid_after);
-  }
-
   async userExists(executor: Executor, userId: string): Promise<boolean> {
     const row = await executor
       .selectFrom('users')

@@ -24,11 +24,12 @@ import type { StreamEvent } from './hub.js';
 import { NotificationHub } from './hub.js';
 import { NotificationRepository } from './repository.js';
 import { createAnnouncement } from './announcements.js';
-import type { StreamTickets } from './stream-ticket.js';
+import { UserRepository } from '../users/repository.js';
+import type { StreamTickets, TicketHolder } from './stream-ticket.js';
 import { createStreamTickets } from './stream-ticket.js';
 
 const HEARTBEAT_MS = 25_000;
-/** Streams end after an hour; the app asks for a new ticket, so a revoked user drops off. */
+/** Streams end after an hour at most; the app asks for a new ticket then. */
 const STREAM_MAX_AGE_MS = 60 * 60_000;
 const SNAPSHOT_DEFAULT = 50;
 const TOMBSTONE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
@@ -38,6 +39,17 @@ export interface NotificationsModule {
   repository: NotificationRepository;
   hub: NotificationHub;
   tickets: StreamTickets;
+  /**
+   * Whether a ticket's holder may (still) have a stream: the session it was issued in is
+   * live (no sign-out, no password change since) and the user exists.
+   */
+  holderValid(holder: TicketHolder): Promise<boolean>;
+  /**
+   * Calls `end` when the holder's stream must end: their session ended, or their user
+   * changed (scopes, password, profile: the app asks for a new ticket, checked afresh).
+   * Announced by every process (modules/cluster/bus.ts); answers the unsubscribe.
+   */
+  watchHolder(holder: TicketHolder, end: () => void): () => void;
   /** Announces that notifications changed (once committed): every process's streams look. */
   changed(): void;
   /** Stops the hub and its streams, and the tombstone pruning. */
@@ -67,10 +79,32 @@ export function createNotificationsModule(options: {
   };
   const pruneTimer = setInterval(prune, HOUR_MS);
   pruneTimer.unref();
+  const users = new UserRepository(options.db);
+  const holderValid = async (holder: TicketHolder): Promise<boolean> => {
+    const row = await users.findWithLiveSession(holder.userId, holder.sessionId);
+    if (row === undefined) return false;
+    return row.tokens_valid_after === null || holder.issuedAt >= Number(row.tokens_valid_after);
+  };
   return {
     repository,
     hub,
     tickets: createStreamTickets(options.secret),
+    holderValid,
+    watchHolder: (holder, end) =>
+      users.changes.subscribe((change) => {
+        if (change.type === 'all') {
+          // Changes of other processes were missed: look whether this one still holds.
+          holderValid(holder)
+            .then((valid) => (valid ? undefined : end()))
+            .catch(end);
+        } else if (
+          change.type === 'user'
+            ? change.userId === holder.userId
+            : change.sessionId === holder.sessionId
+        ) {
+          end();
+        }
+      }),
     changed: () => options.bus.publish('notifications', {}),
     close: async () => {
       clearInterval(pruneTimer);
@@ -97,10 +131,11 @@ function idParam(params: unknown): string {
 async function openStream(
   module: NotificationsModule,
   reply: FastifyReply,
-  userId: string,
+  holder: TicketHolder,
   limit: number,
 ): Promise<void> {
   const { hub, repository } = module;
+  const { userId } = holder;
   const write = openEventStream(reply);
   const res = reply.raw;
   write('retry: 5000\n\n');
@@ -117,10 +152,13 @@ async function openStream(
   });
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
   const maxAge = setTimeout(() => res.end(), STREAM_MAX_AGE_MS);
+  // Sign-out, a password change or a scope change ends the stream at once, on any process.
+  const unwatch = module.watchHolder(holder, () => res.end());
   const cleanup = (): void => {
     clearInterval(heartbeat);
     clearTimeout(maxAge);
     unsubscribe();
+    unwatch();
   };
   res.on('close', cleanup);
   res.on('error', cleanup);
@@ -238,9 +276,10 @@ export function notificationRoutes(
     );
   });
 
-  api.post('/notifications/stream-ticket', async (request) =>
-    tickets.issue(currentUser(request).id),
-  );
+  api.post('/notifications/stream-ticket', async (request) => {
+    const user = currentUser(request);
+    return tickets.issue(user.id, user.sessionId);
+  });
 
   // Public to the bearer hook: EventSource sends no headers, so the ticket in the query
   // is the credential here (see stream-ticket.ts), checked before anything is sent.
@@ -249,12 +288,9 @@ export function notificationRoutes(
     if (!ticket.success) throw unauthorized(NOTIFICATION_MESSAGES.streamTicketInvalid);
     const query = parseWith(streamQuerySchema, request.query);
     const holder = await tickets.verify(ticket.data.ticket);
-    if (
-      holder === undefined ||
-      !(await repository.ticketHolderValid(holder.userId, holder.issuedAt))
-    ) {
+    if (holder === undefined || !(await module.holderValid(holder))) {
       throw unauthorized(NOTIFICATION_MESSAGES.streamTicketInvalid);
     }
-    await openStream(module, reply, holder.userId, query.limit);
+    await openStream(module, reply, holder, query.limit);
   });
 }

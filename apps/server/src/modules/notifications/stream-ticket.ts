@@ -2,7 +2,8 @@
 // Authorization header, so the app trades its access token (in the header, as on every
 // call) for a ticket that opens only the stream, for one minute, and puts that in the
 // stream's URL. A URL ends up in logs and history: a leaked ticket is worth little, an
-// access token would be worth the whole API for its lifetime.
+// access token would be worth the whole API for its lifetime. A ticket names the session
+// it was issued in: once that session ends (sign-out, a password change) it opens nothing.
 
 import { SignJWT, jwtVerify } from 'jose';
 
@@ -10,18 +11,24 @@ const ISSUER = 'field-app';
 const AUDIENCE = 'field-app-notification-stream';
 const STREAM_TICKET_TTL_SECONDS = 60;
 
+export interface TicketHolder {
+  userId: string;
+  sessionId: string;
+  issuedAt: number;
+}
+
 export interface StreamTickets {
-  issue(userId: string): Promise<{ ticket: string; expiresAt: string }>;
-  /** The user and issue time (epoch seconds) of a valid, unexpired ticket. */
-  verify(ticket: string): Promise<{ userId: string; issuedAt: number } | undefined>;
+  issue(userId: string, sessionId: string): Promise<{ ticket: string; expiresAt: string }>;
+  /** The user, session and issue time (epoch seconds) of a valid, unexpired ticket. */
+  verify(ticket: string): Promise<TicketHolder | undefined>;
 }
 
 /** Tickets are signed, not stored, so any server process can check one. */
 export function createStreamTickets(secret: Uint8Array): StreamTickets {
   return {
-    async issue(userId) {
+    async issue(userId, sessionId) {
       const expires = Math.floor(Date.now() / 1000) + STREAM_TICKET_TTL_SECONDS;
-      const ticket = await new SignJWT({})
+      const ticket = await new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -38,8 +45,11 @@ export function createStreamTickets(secret: Uint8Array): StreamTickets {
           audience: AUDIENCE,
           algorithms: ['HS256'],
         });
-        if (payload.sub === undefined || payload.iat === undefined) return undefined;
-        return { userId: payload.sub, issuedAt: payload.iat };
+        const sid = payload['sid'];
+        if (payload.sub === undefined || payload.iat === undefined || typeof sid !== 'string') {
+          return undefined;
+        }
+        return { userId: payload.sub, sessionId: sid, issuedAt: payload.iat };
       } catch {
         return undefined;
       }

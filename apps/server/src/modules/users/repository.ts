@@ -1,7 +1,7 @@
 // Users, their scopes and linked sign-in identities: the only module that touches the
 // users, user_scopes and user_identities tables.
 
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Scope, UserDocument } from '@field/domain';
 import { ADMIN_SCOPE } from '@field/domain';
 import type { Database, UsersTable } from '../../db/schema.js';
@@ -34,6 +34,9 @@ export interface IdentityRow {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Rolls back a scope change that would leave no administrator. */
+class LastAdminError extends Error {}
 
 function scopeRows(userId: string, scopes: readonly Scope[]) {
   return scopes.map((s) => ({
@@ -145,11 +148,46 @@ export class UserRepository {
   }
 
   /** Replaces every scope of a user, in the caller's transaction or a new one. */
-  async replaceScopes(userId: string, scopes: readonly Scope[], now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.replaceScopesIn(trx, userId, scopes, now);
-    });
-    this.changed(userId);
+  /**
+   * Replaces a user's scopes; false, and nothing changed, when no administrator would be
+   * left (the last admin keeps their scope, docs/decisions.md). The admins' rows are locked
+   * first, so two admins taking each other's scope at once cannot both succeed.
+   */
+  async replaceScopes(userId: string, scopes: readonly Scope[], now: string): Promise<boolean> {
+    const done = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const admins = (eb: ExpressionBuilder<Database, 'users'>) =>
+          eb
+            .selectFrom('user_scopes')
+            .select('user_scopes.user_id')
+            .where('user_scopes.value', '=', ADMIN_SCOPE)
+            .where('user_scopes.approved', '=', 1)
+            .where((s) =>
+              s.or([s('user_scopes.can_read', '=', 1), s('user_scopes.can_write', '=', 1)]),
+            );
+        const before = await trx
+          .updateTable('users')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where((eb) => eb('id', 'in', admins(eb)))
+          .executeTakeFirst();
+        await this.replaceScopesIn(trx, userId, scopes, now);
+        if (Number(before.numUpdatedRows) === 0) return true;
+        const left = await trx
+          .selectFrom('users')
+          .select('id')
+          .where((eb) => eb('id', 'in', admins(eb)))
+          .limit(1)
+          .executeTakeFirst();
+        if (left !== undefined) return true;
+        throw new LastAdminError();
+      })
+      .catch((err: unknown) => {
+        if (err instanceof LastAdminError) return false;
+        throw err;
+      });
+    if (done) this.changed(userId);
+    return done;
   }
 
   /** In the caller's transaction: the caller announces the change once it has committed. */

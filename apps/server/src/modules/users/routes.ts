@@ -6,18 +6,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { MESSAGES, isMissing } from '@field/domain';
+import { MESSAGES, PROFILE_PICTURE_MAX_BYTES, isMissing } from '@field/domain';
 import type { Database } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
 import type { FileStore } from '../../storage/file-store.js';
-import { PROFILE_PICTURE, decodeBase64, writerOf } from '../files/routes.js';
+import { decodeBase64, writerOf } from '../files/routes.js';
 import type { StoreLimits } from '../files/stored-files.js';
-import { storeFile } from '../files/stored-files.js';
+import { PROFILE_PICTURE, storeFile } from '../files/stored-files.js';
 import type { UserRepository } from './repository.js';
 import { toUserDocument } from './repository.js';
+
+/** Room in a picture upload's body beyond the picture's base64 (data URL prefix, ids). */
+const PICTURE_BODY_EXTRA = 16 * 1024;
 
 export interface ProfileDeps {
   users: UserRepository;
@@ -90,7 +93,12 @@ export function profileRoutes(app: FastifyInstance, deps: ProfileDeps): void {
   });
 
   // { userId, file: base64 or data URL, contentType? } -> { photoURL, user }.
-  app.post('/users/profilePicture', { bodyLimit: deps.uploadLimitBytes }, async (request) => {
+  // A body larger than the largest picture's base64 is refused before it is read whole.
+  const pictureBodyLimit = Math.min(
+    deps.uploadLimitBytes,
+    Math.ceil(PROFILE_PICTURE_MAX_BYTES / 3) * 4 + PICTURE_BODY_EXTRA,
+  );
+  app.post('/users/profilePicture', { bodyLimit: pictureBodyLimit }, async (request) => {
     const [user, userId] = targetUser(request, 'file', MESSAGES.userIdAndFileRequired);
     const file = field(request.body, 'file');
     if (typeof file !== 'string') throw badRequest(MESSAGES.userIdAndFileRequired);

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { MESSAGES, profilePictureAnswerSchema, userDocumentSchema } from '@field/domain';
 import { apiClient } from '../../../api/client';
-import { asDataUrl, useUserPhoto } from '../../../data/user-photo';
+import { asDataUrl, shrinkPicture, useUserPhoto } from '../../../data/user-photo';
 import { toast } from '../../../lib/toast';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -85,10 +85,11 @@ function PhotoButton() {
   const { setUser } = useSession();
   const upload = useMutation({
     mutationFn: async (file: File) => {
-      const dataUrl = await asDataUrl(file);
+      const picture = await shrinkPicture(file);
+      const dataUrl = await asDataUrl(picture);
       const answer = await apiClient.post(
         PHOTO_PATH,
-        { userId: user.id, file: dataUrl, contentType: file.type },
+        { userId: user.id, file: dataUrl, contentType: picture.type || file.type },
         profilePictureAnswerSchema,
       );
       return answer.user;

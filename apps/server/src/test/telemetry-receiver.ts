@@ -17,15 +17,17 @@ export interface TelemetryReceiver {
   /** A DSN that sends here. */
   dsn: string;
   items: EnvelopeItem[];
-  /** The names of the traces received: transactions, and streamed segment spans. */
+  /**
+   * The traces received: a transaction's or a streamed segment's name, and for a browser's
+   * page load or navigation `pageload /path` or `navigation /path`.
+   */
   traces(): string[];
   /** Every byte received, as text, for "this never left" checks. */
   raw(): string;
   close(): Promise<void>;
 }
 
-/** Inflates a replay recording when it is compressed; the bytes as they are otherwise. */
-function readable(bytes: Buffer): string {
+function inflated(bytes: Buffer): string | undefined {
   for (const inflate of [inflateSync, gunzipSync]) {
     try {
       return inflate(bytes).toString('utf8');
@@ -33,7 +35,21 @@ function readable(bytes: Buffer): string {
       // Not that kind of compression.
     }
   }
-  return bytes.toString('utf8');
+  return undefined;
+}
+
+/**
+ * A payload as text. A replay recording is a header line, then its events, compressed
+ * when the SDK's worker could compress them: inflated here either way.
+ */
+function readable(bytes: Buffer): string {
+  const whole = inflated(bytes);
+  if (whole !== undefined) return whole;
+  const newline = bytes.indexOf(0x0a);
+  const rest = newline === -1 ? undefined : inflated(bytes.subarray(newline + 1));
+  return rest === undefined
+    ? bytes.toString('utf8')
+    : `${bytes.subarray(0, newline + 1).toString('utf8')}${rest}`;
 }
 
 /** Splits an envelope: a header line, then items of a header line and a payload each. */
@@ -64,6 +80,20 @@ function parseEnvelope(body: Buffer): EnvelopeItem[] {
     at = end + 1;
   }
   return items;
+}
+
+interface Segment {
+  name: string;
+  is_segment?: boolean;
+  attributes?: Record<string, { value: unknown } | undefined>;
+}
+
+function traceName(span: Segment): string {
+  const op = span.attributes?.['sentry.op']?.value;
+  const path = span.attributes?.['url.path']?.value;
+  return (op === 'pageload' || op === 'navigation') && typeof path === 'string'
+    ? `${op} ${path}`
+    : span.name;
 }
 
 export async function startTelemetryReceiver(): Promise<TelemetryReceiver> {
@@ -100,8 +130,8 @@ export async function startTelemetryReceiver(): Promise<TelemetryReceiver> {
       items.flatMap((item) => {
         if (item.type === 'transaction') return [String(item.json?.['transaction'])];
         if (item.type !== 'span') return [];
-        const spans = (item.json?.['items'] ?? []) as { name: string; is_segment?: boolean }[];
-        return spans.filter((span) => span.is_segment === true).map((span) => span.name);
+        const spans = (item.json?.['items'] ?? []) as Segment[];
+        return spans.filter((span) => span.is_segment === true).map(traceName);
       }),
     raw: () => raw.join('\n'),
     close: () =>

@@ -54,7 +54,11 @@ export function startSdk(settings: { dsn: string; environment: string; release: 
       urlQueryParams: false,
     },
     integrations: [
-      browserTracingIntegration(),
+      // A trace per load and per navigation, its path in url.path (no query: no secret).
+      browserTracingIntegration({
+        // The notification stream never ends: as a span it would hold every trace open.
+        shouldCreateSpanForRequest: (url) => !url.includes('/api/notifications/stream'),
+      }),
       replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
     ],
     beforeBreadcrumb: scrubBreadcrumb,

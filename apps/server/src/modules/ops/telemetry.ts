@@ -67,6 +67,11 @@ export async function startTelemetry(
   });
   const spans = new WeakMap<FastifyRequest, Span>();
   app.addHook('onRequest', (request, _reply, done) => {
+    // The API's requests only: the web app's files and pages are served, not worked on.
+    if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
     spans.set(
       request,
       Sentry.startInactiveSpan({

@@ -142,6 +142,12 @@ export interface ResourceDef {
   readonly immutable: readonly string[];
   /** Fields a client keeps for itself and never sends (walk items). */
   readonly localFields?: readonly string[];
+  /**
+   * The file collections a record keeps its files in, as `{collection}/{recordId}/...`
+   * (a walk's photos, a closing walk's PDF, an item's or a day's photos): such a file is
+   * read and written under its record's scopes (resource-access.ts `mayOnRecord`).
+   */
+  readonly fileCollections?: readonly string[];
   /** Optional fields a client may send as `null` to mean "not given" (closing walks). */
   readonly nullMeansAbsent?: readonly string[];
   /** A home record's own screen (the generic record screen of the web app). */
@@ -169,6 +175,13 @@ export const WALK_ITEM_SCOPE: Readonly<Record<WalkType, ScopeName>> = {
   'post-close': 'homes_post_close_items',
 };
 
+/** Photos of walk items, under the item's id. */
+export const ITEM_PHOTO_COLLECTION = 'walkItems';
+/** Photos of walks (every walk form), under the walk's id. */
+export const WALK_PHOTO_COLLECTION = 'walks';
+/** Closing walks' PDFs, under the walk's id. */
+export const WALK_PDF_COLLECTION = 'walkPdfs';
+
 /** Each closing type is a walk form with its own scope. */
 export const CLOSING_TYPE_SCOPE = {
   'final-punch': 'final_punch',
@@ -190,6 +203,7 @@ function homeRecord<const S extends RecordScreen>(spec: {
   schemas: { record: RecordSchema; input: RecordSchema; update: RecordSchema };
   required: readonly string[];
   screen: S;
+  fileCollections?: readonly string[];
 }): ResourceDef & { readonly screen: S } {
   const write = [spec.scope];
   return {
@@ -207,6 +221,7 @@ function homeRecord<const S extends RecordScreen>(spec: {
     homeField: 'HomeRID',
     immutable: ['HomeRID'],
     screen: spec.screen,
+    ...(spec.fileCollections === undefined ? {} : { fileCollections: spec.fileCollections }),
   };
 }
 
@@ -225,6 +240,7 @@ function walkForm(kind: string, scope: ScopeName): ResourceDef {
     update: walkFormUpdateSchema,
     homeField: 'HomeRID',
     immutable: ['HomeRID'],
+    fileCollections: [WALK_PHOTO_COLLECTION],
   };
 }
 
@@ -363,6 +379,7 @@ export const RESOURCE_DEFS = {
     homeField: 'HomeRID',
     immutable: ['Walk', 'WalkID', 'HomeRID'],
     localFields: WALK_ITEM_LOCAL_FIELDS,
+    fileCollections: [ITEM_PHOTO_COLLECTION],
   },
   homeStart: walkForm('homeStart', 'home_start'),
   preDrywall: walkForm('preDrywall', 'pre_drywall'),
@@ -382,6 +399,7 @@ export const RESOURCE_DEFS = {
     update: closingWalkUpdateSchema,
     homeField: 'selectedHome',
     immutable: ['HomeRID', 'selectedHome', 'type'],
+    fileCollections: [WALK_PHOTO_COLLECTION, WALK_PDF_COLLECTION],
     // A client written from the specification sends it on every closing walk, null but on
     // a welcome home orientation.
     nullMeansAbsent: ['customerServiceStaff'],
@@ -433,6 +451,7 @@ export const RESOURCE_DEFS = {
       menu: 'collaboration',
       icon: 'event-note',
     },
+    fileCollections: ['dailyLogs'],
   }),
 } as const satisfies Record<string, ResourceDef>;
 

@@ -4,12 +4,13 @@
 // lists, notifications; wired in app.ts).
 
 import { randomUUID } from 'node:crypto';
-import type { Resource } from '@field/domain';
+import type { ConflictAnswer, Resource } from '@field/domain';
 import {
   MESSAGES,
   SERVER_FIELDS,
   changedFields,
   duplicateMessage,
+  mayOnRecord,
   duplicateOf,
   naturalKeyOf,
   ownChanges,
@@ -20,7 +21,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { WriteRequest, WriteResult } from '../../http/idempotency.js';
 import { requireId } from '../../http/validate.js';
 import type { WriteContext } from '../../http/write-context.js';
-import { deleteConflict, updateConflict } from './conflict-answers.js';
+import { deleteConflict, updateConflict, withoutRecordValues } from './conflict-answers.js';
 import type { RouteDeps } from './deps.js';
 import { toApiRecord } from './repository.js';
 
@@ -102,6 +103,12 @@ async function othersSinceBase(ctx: WriteContext, deps: RouteDeps, row: RecordsT
   return { base: ctx.base, others };
 }
 
+/** A 409 answer as the caller may see it: without the record's values unless they read it. */
+function conflictFor(ctx: WriteContext, row: RecordsTable, answer: ConflictAnswer): WriteResult {
+  const readable = mayOnRecord(ctx.user.access, row.kind as Resource, storedData(row), 'read'); // Safe: a stored kind.
+  return { statusCode: 409, body: readable ? answer : withoutRecordValues(answer) };
+}
+
 /** Merges changed fields into a record and stores it; 409 when others changed them. */
 export async function patchRecord(
   ctx: WriteContext,
@@ -116,7 +123,7 @@ export async function patchRecord(
   if (stale !== undefined) {
     mine = ownChanges(mine, stale.base);
     const answer = updateConflict(toApiRecord(row), row.kind, mine, stale.base, stale.others);
-    if (answer !== undefined) return { statusCode: 409, body: answer };
+    if (answer !== undefined) return conflictFor(ctx, row, answer);
   }
   const after = { ...before, ...mine };
   const updated = await deps.records.replace(
@@ -151,7 +158,7 @@ export async function deleteRecord(
   const stale = await othersSinceBase(ctx, deps, row);
   if (stale !== undefined) {
     const answer = deleteConflict(toApiRecord(row), row.kind, stale.base, stale.others);
-    if (answer !== undefined) return { statusCode: 409, body: answer };
+    if (answer !== undefined) return conflictFor(ctx, row, answer);
   }
   const deleted = await deps.records.softDelete(ctx.trx, row, ctx.now);
   await deps.writes.recordWritten(ctx, {

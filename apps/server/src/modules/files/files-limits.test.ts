@@ -95,9 +95,9 @@ describe.each(await databasesAndFileStores())(
       } else {
         // A refused write puts nothing in the bucket.
         const keys = await server.s3.keys();
-        expect(keys).toContain('walkItems/a/b/c.jpg');
-        expect(keys).not.toContain('walkItems/a/b');
-        expect(keys).not.toContain('walkItems/f.jpg/inside.jpg');
+        expect(keys).toContain('field-app/walkItems/a/b/c.jpg');
+        expect(keys).not.toContain('field-app/walkItems/a/b');
+        expect(keys).not.toContain('field-app/walkItems/f.jpg/inside.jpg');
       }
     });
 

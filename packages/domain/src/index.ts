@@ -82,9 +82,12 @@ export {
   resourceDef,
   resourceOfMutationType,
   typeScopeOf,
+  unsentFields,
   withoutAbsentNulls,
+  writerFields,
 } from './resources.js';
-export type { OperationName, ResourceDef } from './resources.js';
+export type { OperationName, RecordWriter, ResourceDef } from './resources.js';
+export { isSignedByBoth, signedWalkRefusal, walkPdfFileOf, walkPdfUrl } from './closing-walks.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
 export { duplicateMessage, duplicateOf, isArchived, naturalKeyOf } from './company-records.js';
 export { openItemCounts } from './open-items.js';

@@ -148,6 +148,12 @@ export interface ResourceDef {
    * read and written under its record's scopes (resource-access.ts `mayOnRecord`).
    */
   readonly fileCollections?: readonly string[];
+  /**
+   * The field naming who wrote the record (a note's `Author`, a walk's walker `user`):
+   * set by the server from the signed-in user when the record is made (their name, or
+   * their employee id), never changed after; what a client sends there is not taken.
+   */
+  readonly writtenBy?: { readonly field: string; readonly value: 'name' | 'employeeId' };
   /** Optional fields a client may send as `null` to mean "not given" (closing walks). */
   readonly nullMeansAbsent?: readonly string[];
   /** A home record's own screen (the generic record screen of the web app). */
@@ -192,6 +198,11 @@ export const CLOSING_TYPE_SCOPE = {
 
 const byId = { required: ['id'] } as const;
 
+/** A walk's walker: the employee id of whoever records it. */
+const WALKER = { field: 'user', value: 'employeeId' } as const;
+/** A note's or a day's author: the name of whoever writes it. */
+const AUTHOR = { field: 'Author', value: 'name' } as const;
+
 /**
  * A record on a home that its own scope reads and writes (add, edit, delete by id), with
  * a screen of its own: the shape of notes, buyers and daily logs.
@@ -204,6 +215,7 @@ function homeRecord<const S extends RecordScreen>(spec: {
   required: readonly string[];
   screen: S;
   fileCollections?: readonly string[];
+  writtenBy?: ResourceDef['writtenBy'];
 }): ResourceDef & { readonly screen: S } {
   const write = [spec.scope];
   return {
@@ -222,6 +234,7 @@ function homeRecord<const S extends RecordScreen>(spec: {
     immutable: ['HomeRID'],
     screen: spec.screen,
     ...(spec.fileCollections === undefined ? {} : { fileCollections: spec.fileCollections }),
+    ...(spec.writtenBy === undefined ? {} : { writtenBy: spec.writtenBy }),
   };
 }
 
@@ -241,6 +254,7 @@ function walkForm(kind: string, scope: ScopeName): ResourceDef {
     homeField: 'HomeRID',
     immutable: ['HomeRID'],
     fileCollections: [WALK_PHOTO_COLLECTION],
+    writtenBy: WALKER,
   };
 }
 
@@ -400,6 +414,7 @@ export const RESOURCE_DEFS = {
     homeField: 'selectedHome',
     immutable: ['HomeRID', 'selectedHome', 'type'],
     fileCollections: [WALK_PHOTO_COLLECTION, WALK_PDF_COLLECTION],
+    writtenBy: WALKER,
     // A client written from the specification sends it on every closing walk, null but on
     // a welcome home orientation.
     nullMeansAbsent: ['customerServiceStaff'],
@@ -419,6 +434,7 @@ export const RESOURCE_DEFS = {
     mutationType: 'note',
     schemas: { record: noteSchema, input: noteInputSchema, update: noteUpdateSchema },
     required: ['HomeRID', 'Text'],
+    writtenBy: AUTHOR,
     screen: {
       path: '/collaboration/communication/notes',
       titleId: 'notes',
@@ -452,6 +468,7 @@ export const RESOURCE_DEFS = {
       icon: 'event-note',
     },
     fileCollections: ['dailyLogs'],
+    writtenBy: AUTHOR,
   }),
 } as const satisfies Record<string, ResourceDef>;
 
@@ -529,4 +546,31 @@ export function withoutAbsentNulls(resource: Resource, body: unknown): unknown {
   const rest = { ...record };
   for (const field of nulls) delete rest[field];
   return rest;
+}
+
+/** Who writes a record, as the fields of `writtenBy` take them. */
+export interface RecordWriter {
+  readonly name: string;
+  readonly employeeId: string;
+}
+
+/** The fields the server sets from the writer when a record is made (`writtenBy`). */
+export function writerFields(resource: Resource, writer: RecordWriter): Record<string, unknown> {
+  const writtenBy = resourceDef(resource).writtenBy;
+  return writtenBy === undefined ? {} : { [writtenBy.field]: writer[writtenBy.value] };
+}
+
+/**
+ * The fields a client keeps for itself and leaves out of an operation's body: its local
+ * fields, and the writer field the server sets (`writtenBy`) unless the operation
+ * requires it (a closing walk's `user`, in the specification's body).
+ */
+export function unsentFields(resource: Resource, operation: OperationName): string[] {
+  const def = resourceDef(resource);
+  const writer = def.writtenBy?.field;
+  const required: readonly string[] = def.operations?.[operation]?.required ?? [];
+  return [
+    ...(def.localFields ?? []),
+    ...(writer === undefined || required.includes(writer) ? [] : [writer]),
+  ];
 }

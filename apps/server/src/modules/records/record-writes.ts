@@ -15,7 +15,9 @@ import {
   naturalKeyOf,
   ownChanges,
   resourceDef,
+  writerFields,
 } from '@field/domain';
+import type { AuthUser } from '../../http/auth.js';
 import type { RecordsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { WriteRequest, WriteResult } from '../../http/idempotency.js';
@@ -35,6 +37,27 @@ function clientFields(input: Record<string, unknown>): Record<string, unknown> {
 
 export function storedData(row: RecordsTable): Record<string, unknown> {
   return JSON.parse(row.data) as Record<string, unknown>; // Safe: written as an object here.
+}
+
+/** The signed-in user as a record names its writer (`writtenBy`): name and employee id. */
+function recordWriter(user: AuthUser): { name: string; employeeId: string } {
+  return {
+    name: `${user.row.first_name} ${user.row.last_name}`.trim(),
+    employeeId: user.row.airtable_id ?? user.id,
+  };
+}
+
+/** 400 when a change names another writer than the record's (`writtenBy`, set on add). */
+function refuseOtherWriter(
+  kind: string,
+  before: Record<string, unknown>,
+  changes: Record<string, unknown>,
+) {
+  const field = resourceDef(kind as Resource).writtenBy?.field; // Safe: a stored kind.
+  if (field === undefined || !(field in changes)) return;
+  if (changedFields({ [field]: before[field] }, { [field]: changes[field] }).length > 0) {
+    throw badRequest(`Invalid value for "${field}": it is set when the record is made`);
+  }
 }
 
 /** Creates a record under the client's id (offline-made records have one) or a new one. */
@@ -57,7 +80,15 @@ export async function createRecord(
   const created = await deps.records.insert(
     ctx.trx,
     kind,
-    { id, homeRid: record.homeRid, parentId: record.parentId, data: clientFields(record.data) },
+    {
+      id,
+      homeRid: record.homeRid,
+      parentId: record.parentId,
+      data: {
+        ...clientFields(record.data),
+        ...writerFields(kind as Resource, recordWriter(ctx.user)),
+      }, // Safe: a resource's kind.
+    },
     ctx.now,
   );
   const after = clientFields(created);
@@ -119,6 +150,7 @@ export async function patchRecord(
 ): Promise<WriteResult> {
   let mine = clientFields(changes);
   const before = storedData(row);
+  refuseOtherWriter(row.kind, before, mine);
   const stale = await othersSinceBase(ctx, deps, row);
   if (stale !== undefined) {
     mine = ownChanges(mine, stale.base);

@@ -22,14 +22,9 @@ export function isSignedByBoth(walk: Readonly<Record<string, unknown>>): boolean
   return SIGNATURE_ROLES.every((role) => signatures.some((s) => s.role === role));
 }
 
-/** The `pdfUrl` of a closing walk's PDF stored at `walkPdfs/{walkId}/{fileId}`. */
-export function walkPdfUrl(walkId: string, fileId: string): string {
-  return `${FILES_API_PATH}/${WALK_PDF_COLLECTION}/${walkId}/${fileId}`;
-}
-
 /**
  * The file a `pdfUrl` names when it is one file of the walk's own PDF folder
- * (`/api/files/walkPdfs/{walkId}/{fileId}`, as `walkPdfUrl` makes it); undefined for
+ * (`/api/files/walkPdfs/{walkId}/{fileId}`, as the web app's `fileApiPath` makes it); undefined for
  * anything else (another walk's file, another address, a script).
  */
 export function walkPdfFileOf(walkId: string, pdfUrl: string): string[] | undefined {

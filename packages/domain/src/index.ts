@@ -52,7 +52,7 @@ export {
 } from './scopes.js';
 export type { Access, AccessKind, Requirement, Scope, ScopeGroup } from './scopes.js';
 export { CLOSING_TYPES, WALK_KINDS, WALK_TYPES, stripLocalFields } from './walks.js';
-export { FILES_API_PATH, USER_FOLDER, parseFilePath } from './file-paths.js';
+export { USER_FOLDER, parseFilePath } from './file-paths.js';
 export type { FilePath } from './file-paths.js';
 export type { ClosingType, WalkKind, WalkType } from './walks.js';
 export {
@@ -86,8 +86,8 @@ export {
   withoutAbsentNulls,
   writerFields,
 } from './resources.js';
-export type { OperationName, RecordWriter, ResourceDef } from './resources.js';
-export { isSignedByBoth, signedWalkRefusal, walkPdfFileOf, walkPdfUrl } from './closing-walks.js';
+export type { OperationName, ResourceDef } from './resources.js';
+export { isSignedByBoth, signedWalkRefusal, walkPdfFileOf } from './closing-walks.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
 export { duplicateMessage, duplicateOf, isArchived, naturalKeyOf } from './company-records.js';
 export { openItemCounts } from './open-items.js';

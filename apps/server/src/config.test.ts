@@ -164,6 +164,7 @@ describe('configuration', () => {
         region: 'us-east-1',
         endpoint: undefined,
         forcePathStyle: false,
+        prefix: 'field-app/',
         accessKeyId: 'key-id',
         secretAccessKey: 'secret',
       });
@@ -191,6 +192,16 @@ describe('configuration', () => {
       expect(() => load({ ...s3, FILE_STORAGE: 'gcs' })).toThrow(/FILE_STORAGE/);
       expect(() => load({ ...s3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
       expect(() => load({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    });
+
+    it('puts S3_PREFIX before object keys: field-app/ unless set, none when set empty', () => {
+      expect(load({ ...s3, S3_PREFIX: '/apps/field/' }).fileStorage).toMatchObject({
+        prefix: 'apps/field/',
+      });
+      expect(load({ ...s3, S3_PREFIX: '' }).fileStorage).toMatchObject({ prefix: '' });
+      for (const prefix of ['../other', 'a//b', 'with space']) {
+        expect(() => load({ ...s3, S3_PREFIX: prefix }), prefix).toThrow(/S3_PREFIX/);
+      }
     });
   });
 

@@ -6,7 +6,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { HomeAccessMode, RegistrationPolicy } from '@field/domain';
-import { DEFAULT_HOME_ACCESS, HOME_ACCESS_MODES, REGISTRATION_MODES } from '@field/domain';
+import {
+  DEFAULT_HOME_ACCESS,
+  HOME_ACCESS_MODES,
+  REGISTRATION_MODES,
+  parseFilePath,
+} from '@field/domain';
 import { parseTrustProxy, seedsDemo, servedToNetwork } from './config/exposure.js';
 import { makePrivateDirSync } from './storage/private-files.js';
 
@@ -23,6 +28,9 @@ const booleanString = z
   .transform((v) => v === 'true' || v === '1');
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+
+/** The folder of the bucket the field app's objects go in when S3_PREFIX is not set. */
+const DEFAULT_S3_PREFIX = 'field-app/';
 
 /** What FILE_STORAGE=s3 cannot start without (the SDK's own credential sources are not read). */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -139,6 +147,16 @@ const envFields = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  // Kept apart from optionalText: an empty value means "no prefix", not "the default".
+  S3_PREFIX: z
+    .string()
+    .default(DEFAULT_S3_PREFIX)
+    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+    .refine((v) => v === '' || parseFilePath(v, 1) !== undefined, {
+      message:
+        'S3_PREFIX must be folder names of letters, digits, ".", "_" and "-" separated by "/"',
+    })
+    .transform((v) => (v === '' ? '' : `${v}/`)),
   SENTRY_DSN: z
     .string()
     .trim()
@@ -185,6 +203,7 @@ const envSchema = envFields.transform((e, ctx) => {
     region: e.S3_REGION,
     endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
     accessKeyId,
     secretAccessKey: secret,
   };
@@ -315,6 +334,11 @@ export type FileStorageConfig =
       endpoint: string | undefined;
       /** `endpoint/bucket/key` instead of `bucket.endpoint/key`; most S3-compatible servers want it. */
       forcePathStyle: boolean;
+      /**
+       * Put before every object key (`field-app/walks/...`), so a bucket shared with other
+       * applications never has one of theirs overwritten; '' or '/' for none.
+       */
+      prefix: string;
       accessKeyId: string;
       secretAccessKey: string;
     };

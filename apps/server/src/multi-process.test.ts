@@ -450,7 +450,7 @@ describe.runIf(hasPostgres && hasS3)('two server processes, files in one S3 buck
     });
     expect(uploaded).toMatchObject({ status: 201, body: { size: bytes.length } });
     // The bytes are in the bucket, not in either process's DATA_DIR.
-    expect(await s3.keys()).toContain(file.replace('/api/files/', ''));
+    expect(await s3.keys()).toContain(file.replace('/api/files/', 'field-app/'));
 
     const download = await fetch(`${b.url}${file}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -462,6 +462,6 @@ describe.runIf(hasPostgres && hasS3)('two server processes, files in one S3 buck
     expect((await call(b, token, 'DELETE', file)).status).toBe(200);
     const gone = await call(a, token, 'GET', file);
     expect(gone).toMatchObject({ status: 404, body: { error: MESSAGES.fileNotFound } });
-    expect(await s3.keys()).not.toContain(file.replace('/api/files/', ''));
+    expect(await s3.keys()).not.toContain(file.replace('/api/files/', 'field-app/'));
   });
 });

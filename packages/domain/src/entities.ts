@@ -8,6 +8,7 @@ import { STAFF_TYPES } from './staff.js';
 import { scopeSchema } from './scopes.js';
 import { MESSAGES } from './messages.js';
 import { parseIsoDate } from './validation.js';
+import { isValidFileRef } from './file-paths.js';
 
 export const recordIdSchema = z
   .string()
@@ -279,14 +280,19 @@ export interface OpenItemSummary {
   readonly 'Open Post Close Items': number;
 }
 
-/** A reference to a stored file (`collection/key` in the file storage). */
-export const fileRefSchema = z.strictObject({
-  collection: z.string().check(z.minLength(1)),
-  key: z.string().check(z.minLength(1)),
-  name: z.optional(z.string()),
-  type: z.optional(z.string()),
-  size: z.optional(z.number()),
-});
+/**
+ * A reference to a stored file (`collection/key` in the file storage): a path the files
+ * API takes (file-paths.ts).
+ */
+export const fileRefSchema = z
+  .strictObject({
+    collection: z.string().check(z.minLength(1)),
+    key: z.string().check(z.minLength(1)),
+    name: z.optional(z.string()),
+    type: z.optional(z.string()),
+    size: z.optional(z.number()),
+  })
+  .check(z.refine(isValidFileRef, { message: MESSAGES.invalidFilePath, path: ['key'] }));
 
 export const phoneCallInputSchema = z.strictObject({
   ...optionalId,

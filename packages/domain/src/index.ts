@@ -52,6 +52,8 @@ export {
 } from './scopes.js';
 export type { Access, AccessKind, Requirement, Scope, ScopeGroup } from './scopes.js';
 export { CLOSING_TYPES, WALK_KINDS, WALK_TYPES, stripLocalFields } from './walks.js';
+export { USER_FOLDER, parseFilePath } from './file-paths.js';
+export type { FilePath } from './file-paths.js';
 export type { ClosingType, WalkKind, WalkType } from './walks.js';
 export {
   RESOURCES,
@@ -59,13 +61,19 @@ export {
   WALK_ITEM_SCOPE,
   canReadWalk,
   mayAttachItemToWalk,
+  mayOnFileCollection,
+  mayOnRecord,
+  resourcesOfFileCollection,
   updateRequirement,
 } from './resource-access.js';
 export type { Resource } from './resource-access.js';
 export { isMissing, validateMutationPayload } from './mutations.js';
 export {
   API_PREFIX,
+  ITEM_PHOTO_COLLECTION,
   LOOKUPS,
+  WALK_PDF_COLLECTION,
+  WALK_PHOTO_COLLECTION,
   RECORD_SCREEN_RESOURCES,
   RESOURCE_DEFS,
   apiPath,
@@ -74,9 +82,12 @@ export {
   resourceDef,
   resourceOfMutationType,
   typeScopeOf,
+  unsentFields,
   withoutAbsentNulls,
+  writerFields,
 } from './resources.js';
 export type { OperationName, ResourceDef } from './resources.js';
+export { isSignedByBoth, signedWalkRefusal, walkPdfFileOf } from './closing-walks.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
 export { duplicateMessage, duplicateOf, isArchived, naturalKeyOf } from './company-records.js';
 export { openItemCounts } from './open-items.js';

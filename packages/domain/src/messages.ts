@@ -98,6 +98,9 @@ export const MESSAGES = {
   recordNotFound: 'Record not found',
   routeNotFound: 'Not found',
   recordExists: 'A record with this id already exists',
+  // Ours: a signed closing walk stays as signed (docs/decisions.md, Signed closing walks).
+  closingWalkSigned: 'This closing walk is signed and can no longer be changed',
+  signatureGiven: 'A signature on a closing walk cannot be changed once given',
   // Ours: a write whose base is stale where someone else changed the same fields.
   recordChangedByOthers:
     'Someone else changed this record while you were editing it. Choose which values to keep.',

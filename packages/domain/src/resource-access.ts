@@ -4,9 +4,9 @@
 // it.
 
 import type { ResourceDef, Resource } from './resources.js';
-import { CLOSING_TYPE_SCOPE, RESOURCES, resourceDef } from './resources.js';
+import { CLOSING_TYPE_SCOPE, RESOURCES, resourceDef, typeScopeOf } from './resources.js';
 import { SERVER_FIELDS } from './entities.js';
-import type { ScopeName, Access, Requirement } from './scopes.js';
+import type { ScopeName, Access, AccessKind, Requirement } from './scopes.js';
 import { hasAccess } from './scopes.js';
 import type { ClosingType, WalkKind, WalkType } from './walks.js';
 import { CLOSING_TYPES } from './walks.js';
@@ -85,4 +85,60 @@ export function mayAttachItemToWalk(
 ): boolean {
   if (canReadWalk(access, walk.kind, walk.type)) return true;
   return walk.kind === 'closing' && walk.type === itemWalk;
+}
+
+/**
+ * What reading or writing one record of `resource` needs: its resource's read scope and,
+ * where its type decides (`typeScope`), its type's scope; for a write, the update's scope
+ * or its type's. Null where nothing but admin may: a record of an unknown type.
+ */
+function recordRequirement(
+  resource: Resource,
+  record: Readonly<Record<string, unknown>>,
+  kind: AccessKind,
+): readonly string[] | null {
+  const def = resourceDef(resource);
+  const typeScopes: string[] = [];
+  if (def.typeScope !== undefined) {
+    const scope = typeScopeOf(resource, record);
+    if (scope === undefined) return null;
+    typeScopes.push(scope);
+  }
+  if (kind === 'read') return [...def.read, ...typeScopes];
+  const write = def.operations?.update?.write ?? def.operations?.submit?.write;
+  if (write === undefined) return null;
+  return write === 'byType' ? typeScopes : write;
+}
+
+/** Whether the caller may read (or write) this record of `resource`, by its scopes. */
+export function mayOnRecord(
+  access: Access,
+  resource: Resource,
+  record: Readonly<Record<string, unknown>>,
+  kind: AccessKind,
+): boolean {
+  const requirement = recordRequirement(resource, record, kind);
+  return requirement === null ? access.admin : hasAccess(access, requirement, kind);
+}
+
+/** The resources whose records keep their files in `collection` (`fileCollections`). */
+export function resourcesOfFileCollection(collection: string): Resource[] {
+  return RESOURCES.filter((resource) =>
+    (resourceDef(resource).fileCollections ?? []).includes(collection),
+  );
+}
+
+/**
+ * Whether the caller may read (or write) some record that keeps files in `collection`:
+ * what a file of a record not stored needs (a photo is sent before its record).
+ */
+export function mayOnFileCollection(access: Access, collection: string, kind: AccessKind): boolean {
+  return resourcesOfFileCollection(collection).some((resource) => {
+    const typeScope = resourceDef(resource).typeScope;
+    const records =
+      typeScope === undefined
+        ? [{}]
+        : Object.keys(typeScope.scopes).map((type) => ({ [typeScope.field]: type }));
+    return records.some((record) => mayOnRecord(access, resource, record, kind));
+  });
 }

@@ -142,6 +142,18 @@ export interface ResourceDef {
   readonly immutable: readonly string[];
   /** Fields a client keeps for itself and never sends (walk items). */
   readonly localFields?: readonly string[];
+  /**
+   * The file collections a record keeps its files in, as `{collection}/{recordId}/...`
+   * (a walk's photos, a closing walk's PDF, an item's or a day's photos): such a file is
+   * read and written under its record's scopes (resource-access.ts `mayOnRecord`).
+   */
+  readonly fileCollections?: readonly string[];
+  /**
+   * The field naming who wrote the record (a note's `Author`, a walk's walker `user`):
+   * set by the server from the signed-in user when the record is made (their name, or
+   * their employee id), never changed after; what a client sends there is not taken.
+   */
+  readonly writtenBy?: { readonly field: string; readonly value: 'name' | 'employeeId' };
   /** Optional fields a client may send as `null` to mean "not given" (closing walks). */
   readonly nullMeansAbsent?: readonly string[];
   /** A home record's own screen (the generic record screen of the web app). */
@@ -169,6 +181,13 @@ export const WALK_ITEM_SCOPE: Readonly<Record<WalkType, ScopeName>> = {
   'post-close': 'homes_post_close_items',
 };
 
+/** Photos of walk items, under the item's id. */
+export const ITEM_PHOTO_COLLECTION = 'walkItems';
+/** Photos of walks (every walk form), under the walk's id. */
+export const WALK_PHOTO_COLLECTION = 'walks';
+/** Closing walks' PDFs, under the walk's id. */
+export const WALK_PDF_COLLECTION = 'walkPdfs';
+
 /** Each closing type is a walk form with its own scope. */
 export const CLOSING_TYPE_SCOPE = {
   'final-punch': 'final_punch',
@@ -178,6 +197,11 @@ export const CLOSING_TYPE_SCOPE = {
 } as const satisfies Readonly<Record<string, ScopeName>>;
 
 const byId = { required: ['id'] } as const;
+
+/** A walk's walker: the employee id of whoever records it. */
+const WALKER = { field: 'user', value: 'employeeId' } as const;
+/** A note's or a day's author: the name of whoever writes it. */
+const AUTHOR = { field: 'Author', value: 'name' } as const;
 
 /**
  * A record on a home that its own scope reads and writes (add, edit, delete by id), with
@@ -190,6 +214,8 @@ function homeRecord<const S extends RecordScreen>(spec: {
   schemas: { record: RecordSchema; input: RecordSchema; update: RecordSchema };
   required: readonly string[];
   screen: S;
+  fileCollections?: readonly string[];
+  writtenBy?: ResourceDef['writtenBy'];
 }): ResourceDef & { readonly screen: S } {
   const write = [spec.scope];
   return {
@@ -207,6 +233,8 @@ function homeRecord<const S extends RecordScreen>(spec: {
     homeField: 'HomeRID',
     immutable: ['HomeRID'],
     screen: spec.screen,
+    ...(spec.fileCollections === undefined ? {} : { fileCollections: spec.fileCollections }),
+    ...(spec.writtenBy === undefined ? {} : { writtenBy: spec.writtenBy }),
   };
 }
 
@@ -225,6 +253,8 @@ function walkForm(kind: string, scope: ScopeName): ResourceDef {
     update: walkFormUpdateSchema,
     homeField: 'HomeRID',
     immutable: ['HomeRID'],
+    fileCollections: [WALK_PHOTO_COLLECTION],
+    writtenBy: WALKER,
   };
 }
 
@@ -363,6 +393,7 @@ export const RESOURCE_DEFS = {
     homeField: 'HomeRID',
     immutable: ['Walk', 'WalkID', 'HomeRID'],
     localFields: WALK_ITEM_LOCAL_FIELDS,
+    fileCollections: [ITEM_PHOTO_COLLECTION],
   },
   homeStart: walkForm('homeStart', 'home_start'),
   preDrywall: walkForm('preDrywall', 'pre_drywall'),
@@ -382,6 +413,8 @@ export const RESOURCE_DEFS = {
     update: closingWalkUpdateSchema,
     homeField: 'selectedHome',
     immutable: ['HomeRID', 'selectedHome', 'type'],
+    fileCollections: [WALK_PHOTO_COLLECTION, WALK_PDF_COLLECTION],
+    writtenBy: WALKER,
     // A client written from the specification sends it on every closing walk, null but on
     // a welcome home orientation.
     nullMeansAbsent: ['customerServiceStaff'],
@@ -401,6 +434,7 @@ export const RESOURCE_DEFS = {
     mutationType: 'note',
     schemas: { record: noteSchema, input: noteInputSchema, update: noteUpdateSchema },
     required: ['HomeRID', 'Text'],
+    writtenBy: AUTHOR,
     screen: {
       path: '/collaboration/communication/notes',
       titleId: 'notes',
@@ -433,6 +467,8 @@ export const RESOURCE_DEFS = {
       menu: 'collaboration',
       icon: 'event-note',
     },
+    fileCollections: ['dailyLogs'],
+    writtenBy: AUTHOR,
   }),
 } as const satisfies Record<string, ResourceDef>;
 
@@ -510,4 +546,31 @@ export function withoutAbsentNulls(resource: Resource, body: unknown): unknown {
   const rest = { ...record };
   for (const field of nulls) delete rest[field];
   return rest;
+}
+
+/** Who writes a record, as the fields of `writtenBy` take them. */
+export interface RecordWriter {
+  readonly name: string;
+  readonly employeeId: string;
+}
+
+/** The fields the server sets from the writer when a record is made (`writtenBy`). */
+export function writerFields(resource: Resource, writer: RecordWriter): Record<string, unknown> {
+  const writtenBy = resourceDef(resource).writtenBy;
+  return writtenBy === undefined ? {} : { [writtenBy.field]: writer[writtenBy.value] };
+}
+
+/**
+ * The fields a client keeps for itself and leaves out of an operation's body: its local
+ * fields, and the writer field the server sets (`writtenBy`) unless the operation
+ * requires it (a closing walk's `user`, in the specification's body).
+ */
+export function unsentFields(resource: Resource, operation: OperationName): string[] {
+  const def = resourceDef(resource);
+  const writer = def.writtenBy?.field;
+  const required: readonly string[] = def.operations?.[operation]?.required ?? [];
+  return [
+    ...(def.localFields ?? []),
+    ...(writer === undefined || required.includes(writer) ? [] : [writer]),
+  ];
 }

@@ -33,9 +33,11 @@ function isMissingObject(error: unknown): boolean {
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly prefix: string;
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
+    this.prefix = settings.prefix;
     this.client = new S3Client({
       region: settings.region,
       ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
@@ -51,9 +53,9 @@ export class S3FileStore implements FileStore {
     });
   }
 
-  /** The object key of a path: the checked segments joined with '/' (no prefix). */
+  /** The object key of a path: S3_PREFIX, then the checked segments joined with '/'. */
   private keyOf(segments: readonly string[]): string {
-    return segments.join('/');
+    return `${this.prefix}${segments.join('/')}`;
   }
 
   /** Fails with a message naming the bucket when it cannot be reached with these settings. */

@@ -6,7 +6,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { Dialect } from '../db/connection.js';
 import { availableDialects } from './databases.js';
@@ -20,6 +25,10 @@ export interface TestS3Server {
   env: Record<string, string>;
   /** Every object key in the bucket, sorted. */
   keys(): Promise<string[]>;
+  /** Writes an object straight into the bucket, as another application sharing it would. */
+  put(key: string, body: string): Promise<void>;
+  /** An object's bytes as text, read straight from the bucket. */
+  text(key: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -66,6 +75,13 @@ export async function startS3Server(): Promise<TestS3Server> {
     async keys() {
       const listing = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
       return (listing.Contents ?? []).flatMap((o) => (o.Key === undefined ? [] : [o.Key])).sort();
+    },
+    async put(key, body) {
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
+    },
+    async text(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+      return (await object.Body?.transformToString()) ?? '';
     },
     async close() {
       client.destroy();

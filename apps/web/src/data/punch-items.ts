@@ -5,7 +5,14 @@
 // the device as thumbnails.
 
 import type { Access, WalkType } from '@field/domain';
-import { deleteBase, updateBase, withBase } from '@field/domain';
+import {
+  ITEM_PHOTO_COLLECTION,
+  WALK_PDF_COLLECTION,
+  WALK_PHOTO_COLLECTION,
+  deleteBase,
+  updateBase,
+  withBase,
+} from '@field/domain';
 import { apiClient, fileApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { makeThumbnail, queueFileUpload } from '../offline/files';
@@ -18,11 +25,9 @@ import { homeRecordsKey } from './records';
 import { useHomeItems } from './home-items';
 import type { UseQueryResult } from '@tanstack/react-query';
 
-export const PHOTO_COLLECTION = 'walkItems';
-/** Photos of walks live in their own collection, under the walk's id. */
-export const WALK_PHOTO_COLLECTION = 'walks';
-/** Closing-walk PDFs, under the walk's id. */
-export const WALK_PDF_COLLECTION = 'walkPdfs';
+// The collections of item photos, walk photos and closing-walk PDFs are the registry's.
+export const PHOTO_COLLECTION = ITEM_PHOTO_COLLECTION;
+export { WALK_PDF_COLLECTION, WALK_PHOTO_COLLECTION };
 /** Collections whose files are kept as `{recordId}/{fileId}`, the file id the device's own. */
 const DEVICE_FILE_COLLECTIONS: ReadonlySet<string> = new Set([
   PHOTO_COLLECTION,

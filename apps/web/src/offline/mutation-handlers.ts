@@ -4,8 +4,15 @@
 // refresh after.
 
 import type { QueryKey } from '@tanstack/react-query';
-import type { Resource } from '@field/domain';
-import { MESSAGES, RESOURCES, WRITE_BASE_FIELD, apiPath, resourceDef } from '@field/domain';
+import type { OperationName, Resource } from '@field/domain';
+import {
+  MESSAGES,
+  RESOURCES,
+  WRITE_BASE_FIELD,
+  apiPath,
+  resourceDef,
+  unsentFields,
+} from '@field/domain';
 import type { ApiClient } from '../api/client';
 import { ApiError, anyJson, fileApiPath, fileRefOfApiPath } from '../api/client';
 
@@ -130,7 +137,7 @@ function withId(path: string, data: MutationData, style: 'query' | 'path' | unde
  * The writes of every resource of the domain's registry: `submit` posts the record,
  * `delete?id=` removes it, and every other operation (`update`, a home's `updateStaff`)
  * patches `{operation}` with the record's id and the rest of the payload. Fields a client
- * keeps for itself never leave the device. Every answer but a delete's must carry the
+ * keeps for itself, and the writer the server sets, never leave the device. Every answer but a delete's must carry the
  * record's id.
  */
 function registryHandlers(resource: Resource, registry: HandlerRegistry): void {
@@ -138,12 +145,13 @@ function registryHandlers(resource: Resource, registry: HandlerRegistry): void {
   const type = def.mutationType;
   if (type === undefined || def.operations === undefined) return;
   const base = apiPath(resource);
-  for (const operation of Object.keys(def.operations)) {
+  // Safe: the keys of a record of operations.
+  for (const operation of Object.keys(def.operations) as OperationName[]) {
     registry.set(
       handlerKey(type, operation),
       jsonWrite(
         (data) => {
-          const body = withoutFields(data, def.localFields ?? []);
+          const body = withoutFields(data, unsentFields(resource, operation));
           if (operation === 'submit') return { method: 'POST', path: `${base}/submit`, body };
           if (operation === 'delete') {
             // A delete's base (what the user saw) is its only body (docs/api.md, conflicts).

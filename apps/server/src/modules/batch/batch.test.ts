@@ -181,7 +181,7 @@ describe.each(await availableDialects())('POST /api/batch on %s', (dialect) => {
     });
 
     it('carries each allow-listed kind of write: walk form update by path, file delete', async () => {
-      const upload = await manager.post('/files/homes/h3/batch-photo.jpg', {
+      const upload = await manager.post('/files/walkItems/h3-item/batch-photo.jpg', {
         data: Buffer.from('photo').toString('base64'),
         contentType: 'image/jpeg',
       });
@@ -193,7 +193,11 @@ describe.each(await availableDialects())('POST /api/batch on %s', (dialect) => {
           path: `/api/field_walks/closing/update/${WALKS.closingFinal}`,
           body: { notes: 'batched walk note' },
         },
-        { key: 'file-del', method: 'DELETE', path: '/api/files/homes/h3/batch%2Dphoto.jpg' },
+        {
+          key: 'file-del',
+          method: 'DELETE',
+          path: '/api/files/walkItems/h3-item/batch%2Dphoto.jpg',
+        },
         {
           key: 'home-upd',
           method: 'PATCH',
@@ -207,7 +211,7 @@ describe.each(await availableDialects())('POST /api/batch on %s', (dialect) => {
         ['file-del', 200],
         ['home-upd', 200],
       ]);
-      expect((await manager.get('/files/homes/h3/batch-photo.jpg')).status).toBe(404);
+      expect((await manager.get('/files/walkItems/h3-item/batch-photo.jpg')).status).toBe(404);
     });
 
     it('a batch above the body limit is a 413, never a 500', async () => {

@@ -1,9 +1,11 @@
-// Content types of stored files: a strict MIME pattern on upload (a line break in a type
-// once made every later download of the file fail), and on download a type and a
+// Content types of stored files: a strict MIME pattern of visible ASCII on upload (a line
+// break, or a quoted character above U+00FF, in a type once made every later download of
+// the file fail: a header holds no such character), and on download a type and a
 // Content-Disposition that never let a stored file run as a page of this origin.
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const PARAMETER = `[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\x00-\\x1f\\x7f]*")`;
+// A quoted value: visible ASCII and spaces, no quote or backslash.
+const PARAMETER = `[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]*")`;
 const MIME_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:${PARAMETER})*$`);
 
 const MAX_CONTENT_TYPE_LENGTH = 200;

@@ -16,7 +16,7 @@ const FORBIDDEN = 'You do not have permission to do this';
 type Actor = 'owner' | 'otherField' | 'customerService' | 'admin' | 'pending';
 type Action = 'uploadNew' | 'overwrite' | 'delete' | 'download';
 
-// The status each actor gets for each action on a walk photo a manager uploaded.
+// The status each actor gets for each action on an item photo a manager uploaded.
 const MATRIX: Record<Actor, Record<Action, number>> = {
   owner: { uploadNew: 201, overwrite: 201, delete: 200, download: 200 },
   otherField: { uploadNew: 201, overwrite: 403, delete: 403, download: 200 },
@@ -46,7 +46,7 @@ describe.each(await databasesAndFileStores())(
     let n = 0;
     const freshPath = (): string => {
       n += 1;
-      return `managerWalk/walk-${n}/photo-${n}.jpg`;
+      return `walkItems/item-${n}/photo-${n}.jpg`;
     };
     let ownerToken: string;
     const download = async (path: string) => {

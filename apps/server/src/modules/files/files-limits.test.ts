@@ -95,9 +95,9 @@ describe.each(await databasesAndFileStores())(
       } else {
         // A refused write puts nothing in the bucket.
         const keys = await server.s3.keys();
-        expect(keys).toContain('walkItems/a/b/c.jpg');
-        expect(keys).not.toContain('walkItems/a/b');
-        expect(keys).not.toContain('walkItems/f.jpg/inside.jpg');
+        expect(keys).toContain('field-app/walkItems/a/b/c.jpg');
+        expect(keys).not.toContain('field-app/walkItems/a/b');
+        expect(keys).not.toContain('field-app/walkItems/f.jpg/inside.jpg');
       }
     });
 
@@ -134,6 +134,37 @@ describe.each(await databasesAndFileStores())(
         status: 201,
         body: { contentType: 'application/octet-stream' },
       });
+    });
+
+    it('refuses a quoted content-type parameter beyond visible ASCII, so no download answers 500', async () => {
+      const data = Buffer.from('x').toString('base64');
+      for (const [file, contentType] of [
+        ['wide.txt', 'text/plain; charset="\u20ac"'],
+        ['latin.txt', 'text/plain; name="caf\u00e9"'],
+        ['control.txt', 'text/plain; name="a\u0085b"'],
+      ] as const) {
+        const res = await builder.post(`/files/walkItems/wide/${file}`, { data, contentType });
+        expect(res).toMatchObject({
+          status: 400,
+          body: { error: 'Invalid content type: use a MIME type such as image/jpeg' },
+        });
+        expect((await download(`walkItems/wide/${file}`)).status).toBe(404);
+      }
+      const quoted = await builder.post('/files/walkItems/wide/ok.txt', {
+        data,
+        contentType: 'text/plain; name="a b.txt"',
+      });
+      expect(quoted.status).toBe(201);
+      // A row stored before the rule: served as plain bytes, not a 500.
+      await server.db
+        .updateTable('files')
+        .set({ content_type: 'text/plain; charset="\u20ac"' })
+        .where('collection', '=', 'walkItems')
+        .where('key', '=', 'wide/ok.txt')
+        .execute();
+      const res = await download('walkItems/wide/ok.txt');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/octet-stream');
     });
 
     it('serves a file whose stored content type has a line break, as a download', async () => {

@@ -76,7 +76,7 @@ describe.each(await databasesAndFileStores())('files on %s, bytes in %s', (diale
     );
     expect(inDataDir).toBe(files === 'local');
     if (server.s3 !== undefined) {
-      expect(await server.s3.keys()).toContain('walkItems/where/file.bin');
+      expect(await server.s3.keys()).toContain('field-app/walkItems/where/file.bin');
     }
   });
 

@@ -4,8 +4,15 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Resource } from '@field/domain';
-import { ADMIN_SCOPE, MESSAGES, hasAccess, typeScopeOf } from '@field/domain';
+import type { FilePath } from '@field/domain';
+import {
+  ITEM_PHOTO_COLLECTION,
+  MESSAGES,
+  USER_FOLDER,
+  hasAccess,
+  parseFilePath,
+  typeScopeOf,
+} from '@field/domain';
 import type { AuthUser } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
@@ -18,11 +25,8 @@ import { storedData } from '../records/record-writes.js';
 import { DEFAULT_CONTENT_TYPE, isValidContentType, servedHeaders } from './content-types.js';
 import type { StoreLimits, Writer } from './stored-files.js';
 import { PROFILE_PICTURE, deleteFile, storeFile } from './stored-files.js';
+import { checkRecordFile, readableFiles } from './file-records.js';
 
-/** Punch item photos live in the collection named after their resource. */
-const ITEM_PHOTOS = 'walkItems' satisfies Resource;
-
-const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 const BASE64_BODY = /^[A-Za-z0-9+/]*$/;
 const WHITESPACE = /\s/;
 
@@ -31,32 +35,11 @@ const uploadSchema = z.object({
   contentType: z.unknown().optional(),
 });
 
-interface FilePath {
-  collection: string;
-  key: string;
-  segments: string[];
-}
-
-// The widths of the files table's columns (collection, key, owner_id).
-const MAX_COLLECTION = 100;
-const MAX_KEY = 400;
-const MAX_USER_ID = 64;
-
-/** Splits and checks `collection/key...`; no empty, '.' or '..' segment passes. */
-function parseFilePath(raw: string, minSegments = 2): FilePath {
-  const segments = raw.split('/');
-  const [collection = '', ...rest] = segments;
-  const key = rest.join('/');
-  if (
-    segments.length < minSegments ||
-    !segments.every((s) => SEGMENT.test(s) && !/^\.+$/.test(s)) ||
-    collection.length > MAX_COLLECTION ||
-    key.length > MAX_KEY ||
-    (collection === 'users' && (segments[1]?.length ?? 0) > MAX_USER_ID)
-  ) {
-    throw badRequest(MESSAGES.invalidFilePath);
-  }
-  return { collection, key, segments };
+/** Splits and checks `collection/key...` by the domain's path rule; 400 when it breaks it. */
+function checkedFilePath(raw: string, minSegments = 2): FilePath {
+  const file = parseFilePath(raw, minSegments);
+  if (file === undefined) throw badRequest(MESSAGES.invalidFilePath);
+  return file;
 }
 
 /**
@@ -103,26 +86,29 @@ function uploadContentType(value: unknown): string {
   return value;
 }
 
-const holdsFieldScope = (held: ReadonlySet<string>): boolean =>
-  [...held].some((s) => s !== ADMIN_SCOPE);
-
 /**
  * Who may touch a path. A user's folder `users/{id}` only that user (or an admin), and
  * the only file stored there is the profile picture: that is all a pending user may
- * upload. Other collections: any user holding an approved scope to read (download, list)
- * or write (upload, delete) anything in the field app. Whose file it is (only the owner
- * or an admin replaces or deletes it) is checked where it is stored.
+ * upload. Other collections: the scopes of the record the file belongs to
+ * (file-records.ts). Whose file it is (only the owner or an admin replaces or deletes
+ * it) is checked where it is stored.
  */
-function checkFileAccess(user: AuthUser, file: FilePath, kind: 'read' | 'upload' | 'delete'): void {
-  if (user.access.admin) return;
-  if (file.collection === 'users') {
-    if (file.segments[1] !== user.id) throw forbidden();
-    if (kind === 'upload' && (file.segments.length !== 3 || file.segments[2] !== PROFILE_PICTURE)) {
-      throw new AppError(403, MESSAGES.userFolderPictureOnly);
-    }
+async function checkFileAccess(
+  executor: Executor,
+  deps: RouteDeps,
+  user: AuthUser,
+  file: FilePath,
+  kind: 'read' | 'upload' | 'delete',
+): Promise<void> {
+  if (file.collection !== USER_FOLDER) {
+    await checkRecordFile(executor, deps, user, file, kind === 'read' ? 'read' : 'write');
     return;
   }
-  if (!holdsFieldScope(kind === 'read' ? user.access.read : user.access.write)) throw forbidden();
+  if (user.access.admin) return;
+  if (file.segments[1] !== user.id) throw forbidden();
+  if (kind === 'upload' && (file.segments.length !== 3 || file.segments[2] !== PROFILE_PICTURE)) {
+    throw new AppError(403, MESSAGES.userFolderPictureOnly);
+  }
 }
 
 export const writerOf = (user: AuthUser): Writer => ({
@@ -143,55 +129,16 @@ async function photoOfDeletedItem(
   user: AuthUser,
 ): Promise<boolean> {
   const [collection, itemId] = file.segments;
-  if (collection !== ITEM_PHOTOS || itemId === undefined || file.segments.length !== 3) {
+  if (collection !== ITEM_PHOTO_COLLECTION || itemId === undefined || file.segments.length !== 3) {
     return false;
   }
-  const item = await deps.records.find(executor, ITEM_PHOTOS, itemId);
+  const item = await deps.records.find(executor, ITEM_PHOTO_COLLECTION, itemId);
   if (item === undefined || item.deleted_at === null) return false;
-  const scope = typeScopeOf(ITEM_PHOTOS, storedData(item));
+  const scope = typeScopeOf(ITEM_PHOTO_COLLECTION, storedData(item));
   return scope !== undefined && hasAccess(user.access, [scope], 'write');
 }
 
 const fileNotFound = (): AppError => new AppError(404, MESSAGES.fileNotFound);
-
-/**
- * 403 unless the caller may work on the home of the item a photo path names
- * (`walkItems/{itemId}/...`): access by home (home-gate.ts). A path of no stored item
- * (a photo sent before its item) names no home.
- */
-async function checkItemHome(
-  executor: Executor,
-  deps: RouteDeps,
-  user: AuthUser,
-  file: FilePath,
-): Promise<void> {
-  const [collection, itemId] = file.segments;
-  if (collection !== ITEM_PHOTOS || itemId === undefined) return;
-  const item = await deps.records.find(executor, ITEM_PHOTOS, itemId);
-  if (item !== undefined) await deps.homes.requireRow(executor, user, item);
-}
-
-/** Of a folder's files, those of items on homes the caller may work on. */
-async function onWorkableHomes<T extends { collection: string; key: string }>(
-  deps: RouteDeps,
-  user: AuthUser,
-  rows: T[],
-): Promise<T[]> {
-  if (!deps.homes.narrows(user, false)) return rows;
-  const itemIds = [
-    ...new Set(
-      rows.flatMap((r) => (r.collection === ITEM_PHOTOS ? [r.key.split('/')[0] ?? ''] : [])),
-    ),
-  ];
-  const items = await deps.records.findMany(deps.db, ITEM_PHOTOS, itemIds);
-  const kept = new Set((await deps.homes.filter(deps.db, user, items)).map((item) => item.id));
-  const known = new Set(items.map((item) => item.id));
-  return rows.filter((r) => {
-    if (r.collection !== ITEM_PHOTOS) return true;
-    const itemId = r.key.split('/')[0] ?? '';
-    return !known.has(itemId) || kept.has(itemId);
-  });
-}
 
 export function fileRoutes(
   app: FastifyInstance,
@@ -209,9 +156,8 @@ export function fileRoutes(
     'POST',
     '/files/*',
     async (ctx) => {
-      const file = parseFilePath(wildcard(ctx.request));
-      checkFileAccess(ctx.user, file, 'upload');
-      await checkItemHome(ctx.trx, deps, ctx.user, file);
+      const file = checkedFilePath(wildcard(ctx.request));
+      await checkFileAccess(ctx.trx, deps, ctx.user, file, 'upload');
       const body = parseWith(uploadSchema, ctx.request.body ?? {});
       const contentType = uploadContentType(body.contentType);
       const bytes = decodeBase64(body.data);
@@ -230,10 +176,9 @@ export function fileRoutes(
   );
 
   app.get('/files/*', async (request, reply) => {
-    const file = parseFilePath(wildcard(request));
+    const file = checkedFilePath(wildcard(request));
     const user = currentUser(request);
-    checkFileAccess(user, file, 'read');
-    await checkItemHome(deps.db, deps, user, file);
+    await checkFileAccess(deps.db, deps, user, file, 'read');
     const row = await deps.db
       .selectFrom('files')
       .selectAll()
@@ -254,9 +199,8 @@ export function fileRoutes(
     'DELETE',
     '/files/*',
     async (ctx) => {
-      const file = parseFilePath(wildcard(ctx.request));
-      checkFileAccess(ctx.user, file, 'delete');
-      await checkItemHome(ctx.trx, deps, ctx.user, file);
+      const file = checkedFilePath(wildcard(ctx.request));
+      await checkFileAccess(ctx.trx, deps, ctx.user, file, 'delete');
       const release = await photoOfDeletedItem(ctx.trx, deps, file, ctx.user);
       const writer = writerOf(ctx.user);
       await deleteFile(
@@ -277,15 +221,20 @@ export function fileRoutes(
   // Folder listing: `GET /files?folder=collection[/sub...]`.
   app.get('/files', async (request) => {
     const folder = parseWith(z.object({ folder: z.string().min(1) }), request.query).folder;
-    const file = parseFilePath(folder.replace(/\/+$/, ''), 1);
+    const file = checkedFilePath(folder.replace(/\/+$/, ''), 1);
     const user = currentUser(request);
-    checkFileAccess(user, file, 'read');
+    await checkFileAccess(deps.db, deps, user, file, 'read');
     let query = deps.db
       .selectFrom('files')
       .select(['collection', 'key', 'content_type', 'size', 'sha256', 'updated_at'])
       .where('collection', '=', file.collection);
     if (file.key !== '') query = query.where('key', 'like', `${file.key}/%`);
-    const rows = await onWorkableHomes(deps, user, await query.orderBy('key').execute());
+    const rows = await readableFiles(
+      deps,
+      user,
+      file.collection,
+      await query.orderBy('key').execute(),
+    );
     return rows.map((r) => ({
       collection: r.collection,
       key: r.key,

@@ -159,3 +159,18 @@ export async function deleteFile(
   if (Number(deleted.numDeletedRows) === 0) throw fileNotFound();
   await withPathConflicts(store.remove(segments));
 }
+
+/** Whether a file is stored at `segments`. */
+export async function fileExists(
+  db: Kysely<Database>,
+  segments: readonly string[],
+): Promise<boolean> {
+  const { collection, key } = split(segments);
+  const row = await db
+    .selectFrom('files')
+    .select('key')
+    .where('collection', '=', collection)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   RESOURCE_ACCESS,
+  RESOURCE_DEFS,
   homeInputSchema,
   homeUpdateSchema,
   isArchived,
@@ -15,6 +16,7 @@ import { checkMutation, parseWith, requireId, requireObject } from '../../http/v
 import { requireAccess, requireWrite } from '../../http/auth.js';
 import { writeRoute } from '../../http/write-pipeline.js';
 import type { RouteDeps } from '../records/deps.js';
+import { movedField } from '../records/home-record-routes.js';
 import {
   createRecord,
   ensureUnique,
@@ -64,6 +66,10 @@ export function homeWriteRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const changes = parseWith(homeUpdateSchema, body);
     delete changes['HomeRID'];
     const row = await existingRecord(ctx, deps, KIND, id);
+    // The registry's immutable fields: a home keeps its HomeID (sent unchanged is no change).
+    const fixed = movedField(RESOURCE_DEFS.homes.immutable, changes, storedData(row));
+    if (fixed !== undefined)
+      throw badRequest(`Invalid value for "${fixed}": a home keeps its ${fixed}`);
     await ensureUnique(
       ctx,
       deps,

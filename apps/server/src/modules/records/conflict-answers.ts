@@ -62,3 +62,23 @@ export function deleteConflict(
     },
   };
 }
+
+/** The fields of a record that say nothing of its content: who it is and when it changed. */
+const META_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt'] as const;
+
+/**
+ * A conflict answer as shown to a caller who may write the record but not read it (a
+ * write-only scope): no value of the record, only its id and times, and per field the
+ * caller's own values (base and mine) and who changed it when.
+ */
+export function withoutRecordValues(answer: ConflictAnswer): ConflictAnswer {
+  const { current, fields } = answer.conflict;
+  return {
+    ...answer,
+    conflict: {
+      ...answer.conflict,
+      current: Object.fromEntries(META_FIELDS.map((field) => [field, current[field] ?? null])),
+      fields: fields.map((field) => ({ ...field, theirs: undefined })),
+    },
+  };
+}

@@ -4,23 +4,26 @@
 // lists, notifications; wired in app.ts).
 
 import { randomUUID } from 'node:crypto';
-import type { Resource } from '@field/domain';
+import type { ConflictAnswer, Resource } from '@field/domain';
 import {
   MESSAGES,
   SERVER_FIELDS,
   changedFields,
   duplicateMessage,
+  mayOnRecord,
   duplicateOf,
   naturalKeyOf,
   ownChanges,
   resourceDef,
+  writerFields,
 } from '@field/domain';
+import type { AuthUser } from '../../http/auth.js';
 import type { RecordsTable } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { WriteRequest, WriteResult } from '../../http/idempotency.js';
 import { requireId } from '../../http/validate.js';
 import type { WriteContext } from '../../http/write-context.js';
-import { deleteConflict, updateConflict } from './conflict-answers.js';
+import { deleteConflict, updateConflict, withoutRecordValues } from './conflict-answers.js';
 import type { RouteDeps } from './deps.js';
 import { toApiRecord } from './repository.js';
 
@@ -34,6 +37,27 @@ function clientFields(input: Record<string, unknown>): Record<string, unknown> {
 
 export function storedData(row: RecordsTable): Record<string, unknown> {
   return JSON.parse(row.data) as Record<string, unknown>; // Safe: written as an object here.
+}
+
+/** The signed-in user as a record names its writer (`writtenBy`): name and employee id. */
+function recordWriter(user: AuthUser): { name: string; employeeId: string } {
+  return {
+    name: `${user.row.first_name} ${user.row.last_name}`.trim(),
+    employeeId: user.row.airtable_id ?? user.id,
+  };
+}
+
+/** 400 when a change names another writer than the record's (`writtenBy`, set on add). */
+function refuseOtherWriter(
+  kind: string,
+  before: Record<string, unknown>,
+  changes: Record<string, unknown>,
+) {
+  const field = resourceDef(kind as Resource).writtenBy?.field; // Safe: a stored kind.
+  if (field === undefined || !(field in changes)) return;
+  if (changedFields({ [field]: before[field] }, { [field]: changes[field] }).length > 0) {
+    throw badRequest(`Invalid value for "${field}": it is set when the record is made`);
+  }
 }
 
 /** Creates a record under the client's id (offline-made records have one) or a new one. */
@@ -56,7 +80,15 @@ export async function createRecord(
   const created = await deps.records.insert(
     ctx.trx,
     kind,
-    { id, homeRid: record.homeRid, parentId: record.parentId, data: clientFields(record.data) },
+    {
+      id,
+      homeRid: record.homeRid,
+      parentId: record.parentId,
+      data: {
+        ...clientFields(record.data),
+        ...writerFields(kind as Resource, recordWriter(ctx.user)),
+      }, // Safe: a resource's kind.
+    },
     ctx.now,
   );
   const after = clientFields(created);
@@ -102,6 +134,12 @@ async function othersSinceBase(ctx: WriteContext, deps: RouteDeps, row: RecordsT
   return { base: ctx.base, others };
 }
 
+/** A 409 answer as the caller may see it: without the record's values unless they read it. */
+function conflictFor(ctx: WriteContext, row: RecordsTable, answer: ConflictAnswer): WriteResult {
+  const readable = mayOnRecord(ctx.user.access, row.kind as Resource, storedData(row), 'read'); // Safe: a stored kind.
+  return { statusCode: 409, body: readable ? answer : withoutRecordValues(answer) };
+}
+
 /** Merges changed fields into a record and stores it; 409 when others changed them. */
 export async function patchRecord(
   ctx: WriteContext,
@@ -112,11 +150,12 @@ export async function patchRecord(
 ): Promise<WriteResult> {
   let mine = clientFields(changes);
   const before = storedData(row);
+  refuseOtherWriter(row.kind, before, mine);
   const stale = await othersSinceBase(ctx, deps, row);
   if (stale !== undefined) {
     mine = ownChanges(mine, stale.base);
     const answer = updateConflict(toApiRecord(row), row.kind, mine, stale.base, stale.others);
-    if (answer !== undefined) return { statusCode: 409, body: answer };
+    if (answer !== undefined) return conflictFor(ctx, row, answer);
   }
   const after = { ...before, ...mine };
   const updated = await deps.records.replace(
@@ -151,7 +190,7 @@ export async function deleteRecord(
   const stale = await othersSinceBase(ctx, deps, row);
   if (stale !== undefined) {
     const answer = deleteConflict(toApiRecord(row), row.kind, stale.base, stale.others);
-    if (answer !== undefined) return { statusCode: 409, body: answer };
+    if (answer !== undefined) return conflictFor(ctx, row, answer);
   }
   const deleted = await deps.records.softDelete(ctx.trx, row, ctx.now);
   await deps.writes.recordWritten(ctx, {

@@ -193,19 +193,24 @@ export class RecordRepository {
       .executeTakeFirst();
   }
 
-  /** The records of `kind` with any of `ids`, deleted ones too: one query per 500 ids. */
+  /**
+   * The records of `kind` (or of any of these kinds) with any of `ids`, deleted ones too:
+   * one query per 500 ids.
+   */
   async findMany(
     executor: Executor,
-    kind: string,
+    kind: string | readonly string[],
     ids: readonly string[],
   ): Promise<RecordsTable[]> {
+    const kinds = typeof kind === 'string' ? [kind] : kind;
     const rows: RecordsTable[] = [];
+    if (kinds.length === 0) return rows;
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
       rows.push(
         ...(await executor
           .selectFrom('records')
           .selectAll()
-          .where('kind', '=', kind)
+          .where('kind', 'in', kinds)
           .where('id', 'in', ids.slice(i, i + ID_CHUNK))
           .execute()),
       );

@@ -1,5 +1,6 @@
 // Walk items and the five walk record kinds of docs/api.md (`/field_walks/...`).
 
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Requirement, WalkKind, WalkType } from '@field/domain';
@@ -31,6 +32,7 @@ import { requireWrite } from '../../http/auth.js';
 import type { WriteContext } from '../../http/write-context.js';
 import { writeRoute } from '../../http/write-pipeline.js';
 import type { RouteDeps } from '../records/deps.js';
+import { checkPdfUrl, checkSignedWalk } from './closing-rules.js';
 import {
   createRecord,
   deleteRecord,
@@ -200,8 +202,10 @@ export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind:
     requireWrite(ctx.user, rules.writeScope(input));
     const homeRid = rules.homeRid(input);
     await ensureHome(ctx, deps, homeRid, rules.homeField);
+    const id = typeof input['id'] === 'string' ? input['id'] : randomUUID();
+    if (kind === 'closing') await checkPdfUrl(ctx, id, input['pdfUrl']);
     return createRecord(ctx, deps, kind, {
-      id: input['id'],
+      id,
       homeRid,
       parentId: null,
       data: { ...input, HomeRID: homeRid },
@@ -230,6 +234,11 @@ export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind:
       current['type'] !== 'who'
     ) {
       throw badRequest('Invalid value for "customerServiceStaff": only sent when type is who');
+    }
+    if (kind === 'closing') {
+      checkSignedWalk(current, changes);
+      if (changes['pdfUrl'] !== current['pdfUrl'])
+        await checkPdfUrl(ctx, row.id, changes['pdfUrl']);
     }
     return patchRecord(ctx, deps, row, changes);
   });

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Signature, SignatureRole } from '@field/domain';
-import { SIGNATURE_ROLES } from '@field/domain';
+import { SIGNATURE_ROLES, isSignedByBoth } from '@field/domain';
 import { SignaturePad } from '../../ui/signature-pad';
 
 export interface SignOffProps {
@@ -24,7 +24,7 @@ export interface SignOffProps {
 
 /** Both people have signed: the walk can have its PDF. */
 export function signedByBoth(signatures: readonly Signature[]): boolean {
-  return SIGNATURE_ROLES.every((role) => signatures.some((s) => s.role === role));
+  return isSignedByBoth({ signatures });
 }
 
 export function SignOff(props: SignOffProps) {

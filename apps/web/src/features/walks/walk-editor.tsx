@@ -12,7 +12,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { WalkFormDef, WalkFormField } from '@field/domain';
-import { WALK_ITEM_SCOPE, hasAccess } from '@field/domain';
+import { WALK_ITEM_SCOPE, hasAccess, isSignedByBoth } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import { useHomeItems } from '../../data/home-items';
 import { useLocalSettings } from '../../data/local-settings';
@@ -103,7 +103,12 @@ function WalkForm(
   });
   const { problems, showErrors, saving } = submitting;
   const canRaise = hasAccess(access, [WALK_ITEM_SCOPE[def.itemWalk]], 'write');
-  const disabled = !props.canWrite || saving !== false;
+  // A signed closing walk is final (docs/decisions.md, Signed closing walks): shown, not
+  // changed; sent again only to retry a PDF that could not be made.
+  const signed = walk !== undefined && def.signOff && isSignedByBoth(walk);
+  const pdfMissing = walk === undefined || textOf(walk, 'pdfUrl') === '';
+  const canSend = props.canWrite && (!signed || pdfMissing);
+  const disabled = !props.canWrite || signed || saving !== false;
   const fieldError = (field: WalkFormField): string | undefined =>
     showErrors && problems.missing.includes(field) ? t(`walkForm.required.${field}`) : undefined;
 
@@ -144,6 +149,7 @@ function WalkForm(
       <Stack spacing={2} sx={{ pb: 10 }}>
         <WalkFormHeader {...{ def, home, walk }} syncState={props.syncState} onBack={close} />
         {!props.canWrite && <Alert severity="info">{t('walkForm.readOnly')}</Alert>}
+        {props.canWrite && signed && <Alert severity="info">{t('walkForm.signedFinal')}</Alert>}
         {walk !== undefined && def.signOff && <WalkPdfActions walk={walk} />}
         {draft.offer !== undefined && (
           <DraftOffer
@@ -166,13 +172,13 @@ function WalkForm(
           answers={state.checklist}
           onAnswer={form.onAnswer}
           raised={raised}
-          onRaise={canRaise && props.canWrite ? form.onRaise : undefined}
+          onRaise={canRaise && !disabled ? form.onRaise : undefined}
           presentation={presentation}
           disabled={disabled}
         />
         <WalkPhotos
           state={state}
-          canWrite={props.canWrite}
+          canWrite={props.canWrite && !signed}
           disabled={disabled}
           onAdd={(files) => void form.addPhotos(files)}
           onRemove={form.removeNewPhoto}
@@ -199,7 +205,7 @@ function WalkForm(
           </Box>
         )}
       </Stack>
-      {props.canWrite && (
+      {canSend && (
         <WalkFormActions
           isNew={walk === undefined}
           lastSaved={draft.lastSaved}

@@ -157,7 +157,7 @@ export async function checkHomes(items: readonly unknown[]): Promise<ActiveHome[
   return homes;
 }
 
-const homesQueryKey = ['field_homes', 'listActive'] as const;
+export const homesQueryKey = ['field_homes', 'listActive'] as const;
 
 /** The mutation type of a home's writes (`home update`, `home updateStaff`). */
 const HOME_MUTATION_TYPE = resourceDef('homes').mutationType ?? 'home';

@@ -22,6 +22,10 @@ export function Component() {
       <Tabs
         value={tab}
         onChange={(_e, next: Tab) => setTab(next)}
+        // Three tabs are wider than a phone: they scroll, with arrows, rather than cut the last.
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         <MuiTab value="staff" label={t('admin.directory')} />

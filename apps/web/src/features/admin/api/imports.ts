@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportEntity, ImportMapping, ImportStatus } from '@field/domain';
 import { IMPORT_STATUSES, importMappingSchema, z } from '@field/domain';
 import { apiClient } from '../../../api/client';
+import { useRefreshCompanyList } from '../../../data/company-lists';
 
 const base = (entity: ImportEntity) => `/api/admin/import/${entity}`;
 
@@ -86,9 +87,15 @@ const failedSchema = z.object({ error: z.string() });
 /** An apply may take minutes for a large file: its stream is the measure, not a timer. */
 const APPLY_TIMEOUT_MS = 30 * 60 * 1000;
 
-/** Applies a file; `onProgress` hears how many of the rows to write are written. */
+/**
+ * Applies a file; `onProgress` hears how many of the rows to write are written. It succeeds
+ * once the device's copy of the list holds the import, so every screen opened after shows it.
+ */
 export function useImportApply(onProgress: (done: number, total: number) => void) {
+  const refresh = useRefreshCompanyList();
   return useMutation({
+    // The import is applied whatever happens here: a list not refreshed refreshes later.
+    onSuccess: (_counts, input) => refresh(input.entity).catch(() => undefined),
     mutationFn: async (input: {
       entity: ImportEntity;
       file: ImportFile;

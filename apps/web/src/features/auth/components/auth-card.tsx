@@ -22,7 +22,11 @@ export function AuthCard({
       <Stack spacing={2}>
         <div>
           <Typography variant="h1">{title}</Typography>
-          {intro !== undefined && <Typography color="text.secondary">{intro}</Typography>}
+          {intro !== undefined && (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {intro}
+            </Typography>
+          )}
         </div>
         {children}
       </Stack>

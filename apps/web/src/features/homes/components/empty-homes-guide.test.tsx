@@ -49,11 +49,16 @@ describe('the empty home list', () => {
   beforeAll(initI18n);
   afterEach(cleanup);
 
-  it('sends the admin to import homes or link people', () => {
+  it('sends the admin to import the company, add homes or link people', () => {
     signedIn.scopes = [scope('admin', false)];
     render(wrap(<EmptyHomesGuide />));
     expect(screen.getByRole('heading', { name: 'No homes to show yet' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Import or add homes' }).getAttribute('href')).toBe(
+    expect(
+      screen
+        .getByRole('link', { name: 'Import homes, employees and vendors' })
+        .getAttribute('href'),
+    ).toBe('/admin/import');
+    expect(screen.getByRole('link', { name: 'Add homes by hand' }).getAttribute('href')).toBe(
       '/collaboration/homes',
     );
     expect(

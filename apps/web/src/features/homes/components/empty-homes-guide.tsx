@@ -14,7 +14,9 @@ import { adminContactsSchema } from '@field/domain';
 import { apiClient } from '../../../api/client';
 import { useSignedIn } from '../../../data/session';
 
-/** Where the admin adds homes and links people (docs/decisions.md, People and invitations). */
+/** Where the admin imports the company, adds homes and links people (docs/decisions.md,
+ * People and invitations; Import of homes, employees and vendors). */
+const IMPORT_SCREEN = '/admin/import';
 const HOMES_SCREEN = '/collaboration/homes';
 const PEOPLE_SCREEN = '/collaboration/staff';
 
@@ -50,8 +52,11 @@ export function EmptyHomesGuide() {
           <Typography variant="h2">{t('emptyHomes.adminTitle')}</Typography>
           <Typography>{t('emptyHomes.adminText')}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button component={RouterLink} to={HOMES_SCREEN} variant="contained">
+            <Button component={RouterLink} to={IMPORT_SCREEN} variant="contained">
               {t('emptyHomes.importHomes')}
+            </Button>
+            <Button component={RouterLink} to={HOMES_SCREEN} variant="outlined">
+              {t('emptyHomes.addHomes')}
             </Button>
             <Button component={RouterLink} to={PEOPLE_SCREEN} variant="outlined">
               {t('emptyHomes.linkPeople')}

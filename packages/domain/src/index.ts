@@ -126,6 +126,15 @@ export type {
   QueuedMutation,
   UserDocument,
 } from './entities.js';
+export {
+  BEHIND_SCHEDULE_STATUSES,
+  JOB_STATUSES,
+  PERMIT_STATUSES,
+  RADON_ACTION_LEVEL,
+  SCHEDULE_STATUSES,
+  TEST_RESULTS,
+  radonOverActionLevel,
+} from './site-records.js';
 export { z } from './zod.js';
 export { describeZodError, parseTimestamp } from './validation.js';
 export {

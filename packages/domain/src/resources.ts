@@ -441,22 +441,32 @@ export const RESOURCE_DEFS = {
   soil: testRecord('soil', 'homes_inspections_soil'),
   openhole: testRecord('openhole', 'homes_inspections_openhole'),
   gic: testRecord('gic', 'homes_inspections_gic'),
-  reviews: homeWrites({
+  reviews: homeRecord({
     base: '/field_reviews',
     scope: 'homes_overview',
     mutationType: 'review',
     schemas: { record: reviewSchema, input: reviewInputSchema, update: reviewUpdateSchema },
     required: ['HomeRID', 'Rating'],
+    screen: {
+      path: '/collaboration/reviews',
+      titleId: 'reviews',
+      menu: 'collaboration',
+      icon: 'star',
+    },
   }),
-  jobs: fieldUpdates({
-    base: '/field_jobs/jobs',
-    scope: 'homes_overview',
-    mutationType: 'job',
-    schemas: { record: jobSchema, update: jobUpdateSchema },
-    lookups: ['home'],
-    homeField: 'HomeRID',
-    immutable: ['HomeRID', 'JobRID'],
-  }),
+  jobs: {
+    ...fieldUpdates({
+      base: '/field_jobs/jobs',
+      scope: 'homes_overview',
+      mutationType: 'job',
+      schemas: { record: jobSchema, update: jobUpdateSchema },
+      lookups: ['home'],
+      homeField: 'HomeRID',
+      immutable: ['HomeRID', 'JobRID'],
+    }),
+    // Each job's schedule entries open under it (`schedules/listByJob`).
+    screen: { path: '/homes/jobs', titleId: 'jobs', menu: 'collaboration', icon: 'construction' },
+  },
   jobSchedules: fieldUpdates({
     base: '/field_jobs/schedules',
     scope: 'homes_overview',

@@ -39,7 +39,13 @@ export function radonOverActionLevel(value: unknown): boolean | undefined {
 export const JOB_STATUSES = ['Scheduled', 'In Progress', 'Delayed', 'Complete'] as const;
 
 /** A schedule entry: planned, started, delayed (with a reason), done, or overdue (`Late`). */
-export const SCHEDULE_STATUSES = ['Scheduled', 'In Progress', 'Delayed', 'Complete', 'Late'] as const;
+export const SCHEDULE_STATUSES = [
+  'Scheduled',
+  'In Progress',
+  'Delayed',
+  'Complete',
+  'Late',
+] as const;
 
 /** The statuses of a schedule entry that put its home behind schedule. */
 export const BEHIND_SCHEDULE_STATUSES: readonly string[] = ['Delayed', 'Late'];
@@ -130,7 +136,10 @@ export const reviewUpdateSchema = z.partial(z.omit(reviewInputSchema, { id: true
 export const reviewSchema = z.extend(recordMetaSchema, reviewFields);
 
 /** A status that is `Delayed` comes with its reason. */
-function delayExplained(value: { Status?: string | undefined; 'Delay Reason'?: string | undefined }) {
+function delayExplained(value: {
+  Status?: string | undefined;
+  'Delay Reason'?: string | undefined;
+}) {
   return value.Status !== 'Delayed' || (value['Delay Reason'] ?? '').trim() !== '';
 }
 const delayCheck = { message: delayReasonMissing, path: ['Delay Reason'] };
@@ -176,3 +185,12 @@ export const jobScheduleSchema = z.extend(recordMetaSchema, {
   'Completed Date': z.nullable(z.string()),
   Status: z.enum(SCHEDULE_STATUSES),
 });
+
+/** The unit each test measures in (a new test starts with it). */
+export const TEST_UNITS = {
+  soil: 'psf',
+  openhole: 'ft',
+  radon: 'pCi/L',
+  gic: '% Proctor',
+} as const;
+export type TestKind = keyof typeof TEST_UNITS;

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import History from '@mui/icons-material/History';
 import { SCHEDULE_STATUSES, hasAccess, resourceDef } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import type { FieldRecord } from '../../data/records';
@@ -19,6 +20,7 @@ import { useSignedIn } from '../../data/session';
 import type { RecordScreenConfig, ScreenContext } from '../../ui/record-list-screen';
 import { RecordFormDialog } from '../../ui/record-list-screen';
 import { useColumns } from '../../ui/columns';
+import { HistoryDialog } from '../../ui/history-dialog';
 import { RecordTable } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { TAP } from '../../ui/touch';
@@ -53,6 +55,7 @@ export function JobSchedulePanel({ home }: { home: ActiveHome }) {
   const jobs = useHomeRecords('jobs', home.id).records ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const [editing, setEditing] = useState<FieldRecord | null>(null);
+  const [history, setHistory] = useState<FieldRecord | null>(null);
   const sorted = [...jobs].sort((a, b) =>
     textOf(a, 'Start Date').localeCompare(textOf(b, 'Start Date')),
   );
@@ -100,19 +103,36 @@ export function JobSchedulePanel({ home }: { home: ActiveHome }) {
         {...(SCHEDULE.testIds === undefined ? {} : { testIds: SCHEDULE.testIds })}
         rowData={(entry) => ({ 'data-sync': states.get(entry.id) ?? 'synced' })}
         status={(entry) => <SyncStateChip state={states.get(entry.id)} recordId={entry.id} />}
-        actions={(entry) =>
-          canEdit && (
+        actions={(entry) => (
+          <>
             <IconButton
               sx={TAP}
-              aria-label={t('jobSchedule.editLabel', { label: textOf(entry, 'Task') })}
-              onClick={() => setEditing(entry)}
+              aria-label={t('history.open', { label: textOf(entry, 'Task') })}
+              onClick={() => setHistory(entry)}
             >
-              <EditOutlined />
+              <History />
             </IconButton>
-          )
-        }
+            {canEdit && (
+              <IconButton
+                sx={TAP}
+                aria-label={t('jobSchedule.editLabel', { label: textOf(entry, 'Task') })}
+                onClick={() => setEditing(entry)}
+              >
+                <EditOutlined />
+              </IconButton>
+            )}
+          </>
+        )}
         actionsLabel={t('records.actions')}
       />
+      {history !== null && (
+        <HistoryDialog
+          kind="jobSchedules"
+          recordId={history.id}
+          title={textOf(history, 'Task')}
+          onClose={() => setHistory(null)}
+        />
+      )}
       {editing !== null && (
         <RecordFormDialog
           config={SCHEDULE}

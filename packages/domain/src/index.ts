@@ -127,7 +127,6 @@ export type {
   UserDocument,
 } from './entities.js';
 export {
-  BEHIND_SCHEDULE_STATUSES,
   JOB_STATUSES,
   PERMIT_STATUSES,
   RADON_ACTION_LEVEL,

@@ -47,10 +47,7 @@ export const SCHEDULE_STATUSES = [
   'Late',
 ] as const;
 
-/** The statuses of a schedule entry that put its home behind schedule. */
-export const BEHIND_SCHEDULE_STATUSES: readonly string[] = ['Delayed', 'Late'];
-
-export const delayReasonMissing = 'A delayed entry needs a reason ("Delay Reason")';
+const delayReasonMissing = 'A delayed entry needs a reason ("Delay Reason")';
 
 /** A day a form may leave empty (`''` or null). */
 const optionalDay = z.optional(z.nullable(z.union([z.literal(''), isoDateSchema])));

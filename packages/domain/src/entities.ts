@@ -15,15 +15,15 @@ export const recordIdSchema = z
   .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of 1 to 64 letters, digits, "_" or "-"'));
 
 /** A record's id as a client may send it with an add (records made offline have one). */
-const optionalId = { id: z.optional(recordIdSchema) };
+export const optionalId = { id: z.optional(recordIdSchema) };
 
 /** An ISO 8601 date or date-time on a real calendar day, years 1900 to 2199. */
-const isoDateSchema = z
+export const isoDateSchema = z
   .string()
   .check(z.refine((value) => parseIsoDate(value) !== undefined, MESSAGES.expectedIsoDate));
 
 /** Every stored record carries these (architecture: server conventions). */
-const recordMetaSchema = z.object({
+export const recordMetaSchema = z.object({
   id: recordIdSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -37,7 +37,7 @@ export const SERVER_FIELDS = ['createdAt', 'updatedAt', 'deletedAt'] as const;
  * The server's own fields, accepted in an input and ignored, so a client may send back a
  * record as it read it. Every other field a record input does not name is refused.
  */
-const serverFieldsIgnored = {
+export const serverFieldsIgnored = {
   createdAt: z.optional(z.unknown()),
   updatedAt: z.optional(z.unknown()),
   deletedAt: z.optional(z.unknown()),
@@ -444,53 +444,6 @@ export const closingWalkUpdateSchema = z.strictObject({
   HomeRID: z.optional(z.string()),
   type: z.optional(z.enum(CLOSING_TYPES)),
   ...serverFieldsIgnored,
-});
-
-export const permitSchema = z.extend(recordMetaSchema, {
-  HomeRID: z.string(),
-  'Permit Number': z.string(),
-  Type: z.string(),
-  Status: z.string(),
-  'Issued Date': z.nullable(z.string()),
-  'Expiration Date': z.nullable(z.string()),
-});
-
-/** Soil, open-hole, radon and GIC tests share one shape: a dated result on a home. */
-export const testRecordSchema = z.extend(recordMetaSchema, {
-  HomeRID: z.string(),
-  'Test Date': z.string(),
-  Result: z.enum(['Pass', 'Fail', 'Pending']),
-  Value: z.nullable(z.number()),
-  Unit: z.string(),
-  Vendor: z.nullable(z.string()),
-  Notes: z.string(),
-});
-
-export const reviewSchema = z.extend(recordMetaSchema, {
-  HomeRID: z.string(),
-  Rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
-  Comment: z.string(),
-  Reviewer: z.string(),
-  Source: z.string(),
-  Date: z.string(),
-});
-
-export const jobSchema = z.extend(recordMetaSchema, {
-  JobRID: z.string(),
-  HomeRID: z.string(),
-  Name: z.string(),
-  Vendor: z.nullable(z.string()),
-  Status: z.enum(['Scheduled', 'In Progress', 'Complete']),
-  'Start Date': z.nullable(z.string()),
-  'End Date': z.nullable(z.string()),
-});
-
-export const jobScheduleSchema = z.extend(recordMetaSchema, {
-  JobRID: z.string(),
-  Task: z.string(),
-  'Scheduled Date': z.string(),
-  'Completed Date': z.nullable(z.string()),
-  Status: z.enum(['Scheduled', 'Complete', 'Late']),
 });
 
 export const noteInputSchema = z.strictObject({

@@ -137,6 +137,16 @@ export type {
   QueuedMutation,
   UserDocument,
 } from './entities.js';
+export {
+  JOB_STATUSES,
+  PERMIT_STATUSES,
+  RADON_ACTION_LEVEL,
+  SCHEDULE_STATUSES,
+  TEST_RESULTS,
+  TEST_UNITS,
+  radonOverActionLevel,
+} from './site-records.js';
+export type { TestKind } from './site-records.js';
 export { z } from './zod.js';
 export { describeZodError, parseTimestamp } from './validation.js';
 export {

@@ -34,6 +34,15 @@ export function recordFormSchema(
   const type = def.mutationType;
   return picked.check(
     z.superRefine((value: Record<string, unknown>, ctx) => {
+      // The schema's own rules across fields (a delayed job names its reason), on the
+      // fields the form shows.
+      const whole = base.safeParse(value);
+      for (const issue of whole.success ? [] : whole.error.issues) {
+        const field = issue.path[0];
+        if (issue.code === 'custom' && typeof field === 'string' && known.includes(field)) {
+          ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+        }
+      }
       for (const field of known) {
         if (required.includes(field) && isMissing(value[field])) {
           ctx.addIssue({

@@ -24,17 +24,12 @@ import {
   homeInputSchema,
   homeSchema,
   homeUpdateSchema,
-  jobScheduleSchema,
-  jobSchema,
   noteInputSchema,
   noteSchema,
   noteUpdateSchema,
-  permitSchema,
   phoneCallInputSchema,
   phoneCallSchema,
   phoneCallUpdateSchema,
-  reviewSchema,
-  testRecordSchema,
   vendorInputSchema,
   vendorSchema,
   vendorUpdateSchema,
@@ -45,6 +40,21 @@ import {
   walkItemUpdateSchema,
 } from './entities.js';
 import { MESSAGES } from './messages.js';
+import {
+  jobScheduleSchema,
+  jobScheduleUpdateSchema,
+  jobSchema,
+  jobUpdateSchema,
+  permitInputSchema,
+  permitSchema,
+  permitUpdateSchema,
+  reviewInputSchema,
+  reviewSchema,
+  reviewUpdateSchema,
+  testInputSchema,
+  testRecordSchema,
+  testUpdateSchema,
+} from './site-records.js';
 import type { ScopeName } from './scopes.js';
 import type { WalkType } from './walks.js';
 import { WALK_ITEM_LOCAL_FIELDS } from './walks.js';
@@ -204,19 +214,18 @@ const WALKER = { field: 'user', value: 'employeeId' } as const;
 const AUTHOR = { field: 'Author', value: 'name' } as const;
 
 /**
- * A record on a home that its own scope reads and writes (add, edit, delete by id), with
- * a screen of its own: the shape of notes, buyers and daily logs.
+ * A record on a home that its own scope reads and writes (add, edit, delete by id): the
+ * shape of notes, buyers, daily logs, permits and tests.
  */
-function homeRecord<const S extends RecordScreen>(spec: {
+function homeWrites(spec: {
   base: string;
   scope: ScopeName;
   mutationType: string;
   schemas: { record: RecordSchema; input: RecordSchema; update: RecordSchema };
   required: readonly string[];
-  screen: S;
   fileCollections?: readonly string[];
   writtenBy?: ResourceDef['writtenBy'];
-}): ResourceDef & { readonly screen: S } {
+}): ResourceDef {
   const write = [spec.scope];
   return {
     base: spec.base,
@@ -232,10 +241,55 @@ function homeRecord<const S extends RecordScreen>(spec: {
     ...spec.schemas,
     homeField: 'HomeRID',
     immutable: ['HomeRID'],
-    screen: spec.screen,
     ...(spec.fileCollections === undefined ? {} : { fileCollections: spec.fileCollections }),
     ...(spec.writtenBy === undefined ? {} : { writtenBy: spec.writtenBy }),
   };
+}
+
+/** A home record with a screen of its own (notes, buyers, daily logs). */
+function homeRecord<const S extends RecordScreen>(
+  spec: Parameters<typeof homeWrites>[0] & { screen: S },
+): ResourceDef & { readonly screen: S } {
+  return { ...homeWrites(spec), screen: spec.screen };
+}
+
+/**
+ * A record the office makes and the field updates (jobs and their schedule entries: status
+ * and dates), changed by id under one scope; no add or delete from the app.
+ */
+function fieldUpdates(spec: {
+  base: string;
+  scope: ScopeName;
+  mutationType: string;
+  schemas: { record: RecordSchema; update: RecordSchema };
+  lookups: readonly LookupKind[];
+  homeField?: string;
+  immutable: readonly string[];
+}): ResourceDef {
+  return {
+    base: spec.base,
+    lookups: spec.lookups,
+    read: [spec.scope],
+    mutationType: spec.mutationType,
+    operations: { update: { required: ['id'], write: [spec.scope] } },
+    updateId: 'query',
+    ...spec.schemas,
+    ...(spec.homeField === undefined ? {} : { homeField: spec.homeField }),
+    immutable: spec.immutable,
+  };
+}
+
+/** A test of one kind on a home, written under its own inspection scope. */
+function testRecord(kind: string, scope: ScopeName): ResourceDef {
+  return homeWrites({
+    base: `/field_testing/${kind}`,
+    scope,
+    mutationType: `${kind}Test`,
+    schemas: { record: testRecordSchema, input: testInputSchema, update: testUpdateSchema },
+    required: ['HomeRID', 'Test Date', 'Result'],
+    // Its report, a file or a photo, under the screen's resource name.
+    fileCollections: [kind],
+  });
 }
 
 function walkForm(kind: string, scope: ScopeName): ResourceDef {
@@ -289,15 +343,6 @@ function companyRecord(spec: {
     naturalKey: spec.naturalKey,
     noun: spec.noun,
   };
-}
-
-function readOnly(
-  base: string,
-  read: ScopeName,
-  record: RecordSchema,
-  lookups: readonly LookupKind[] = ['home'],
-): ResourceDef {
-  return { base, lookups, read: [read], record, immutable: [] };
 }
 
 export const RESOURCE_DEFS = {
@@ -420,14 +465,53 @@ export const RESOURCE_DEFS = {
     nullMeansAbsent: ['customerServiceStaff'],
   },
   landscape: walkForm('landscape', 'landscape'),
-  permits: readOnly('/field_testing/permits', 'homes_inspections_permits', permitSchema),
-  radon: readOnly('/field_testing/radon', 'homes_inspections_radon', testRecordSchema),
-  soil: readOnly('/field_testing/soil', 'homes_inspections_soil', testRecordSchema),
-  openhole: readOnly('/field_testing/openhole', 'homes_inspections_openhole', testRecordSchema),
-  gic: readOnly('/field_testing/gic', 'homes_inspections_gic', testRecordSchema),
-  reviews: readOnly('/field_reviews', 'homes_overview', reviewSchema),
-  jobs: readOnly('/field_jobs/jobs', 'homes_overview', jobSchema),
-  jobSchedules: readOnly('/field_jobs/schedules', 'homes_overview', jobScheduleSchema, ['job']),
+  permits: homeWrites({
+    base: '/field_testing/permits',
+    scope: 'homes_inspections_permits',
+    mutationType: 'permit',
+    schemas: { record: permitSchema, input: permitInputSchema, update: permitUpdateSchema },
+    required: ['HomeRID', 'Permit Number', 'Type', 'Status'],
+    // Its documents (the card, the inspector's report).
+    fileCollections: ['permits'],
+  }),
+  radon: testRecord('radon', 'homes_inspections_radon'),
+  soil: testRecord('soil', 'homes_inspections_soil'),
+  openhole: testRecord('openhole', 'homes_inspections_openhole'),
+  gic: testRecord('gic', 'homes_inspections_gic'),
+  reviews: homeRecord({
+    base: '/field_reviews',
+    scope: 'homes_overview',
+    mutationType: 'review',
+    schemas: { record: reviewSchema, input: reviewInputSchema, update: reviewUpdateSchema },
+    required: ['HomeRID', 'Rating'],
+    screen: {
+      path: '/collaboration/reviews',
+      titleId: 'reviews',
+      menu: 'collaboration',
+      icon: 'star',
+    },
+  }),
+  jobs: {
+    ...fieldUpdates({
+      base: '/field_jobs/jobs',
+      scope: 'homes_overview',
+      mutationType: 'job',
+      schemas: { record: jobSchema, update: jobUpdateSchema },
+      lookups: ['home'],
+      homeField: 'HomeRID',
+      immutable: ['HomeRID', 'JobRID'],
+    }),
+    // Each job's schedule entries open under it (`schedules/listByJob`).
+    screen: { path: '/homes/jobs', titleId: 'jobs', menu: 'collaboration', icon: 'construction' },
+  },
+  jobSchedules: fieldUpdates({
+    base: '/field_jobs/schedules',
+    scope: 'homes_overview',
+    mutationType: 'jobSchedule',
+    schemas: { record: jobScheduleSchema, update: jobScheduleUpdateSchema },
+    lookups: ['job'],
+    immutable: ['JobRID'],
+  }),
   notes: homeRecord({
     base: '/field_communication/notes',
     scope: 'communication_notes',

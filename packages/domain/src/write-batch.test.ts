@@ -94,6 +94,13 @@ describe('a batch of writes', () => {
       ...crud('/field_communication/notes'),
       ...crud('/field_collaboration/buyers'),
       ...crud('/field_collaboration/dailyLogs'),
+      // Issue 35: permits, the four tests and reviews recorded on site; jobs and their
+      // schedule entries updated from the field.
+      ...crud('/field_testing/permits'),
+      ...['radon', 'soil', 'openhole', 'gic'].flatMap((kind) => crud(`/field_testing/${kind}`)),
+      ...crud('/field_reviews'),
+      'PATCH /api/field_jobs/jobs/update',
+      'PATCH /api/field_jobs/schedules/update',
       ...crud('/field_walks/item'),
       ...['homeStart', 'preDrywall', 'managerWalk', 'closing', 'landscape'].flatMap(walkKind),
       // Issue 32: the company's records, added and changed (archived) by hand.

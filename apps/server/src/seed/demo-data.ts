@@ -1348,7 +1348,13 @@ class DemoGenerator {
           HomeRID: home.id,
           'Permit Number': `${permit.code}-${year}-${pad(10000 + home.index * PERMIT_TYPES.length + typeIndex, 5)}`,
           Type: permit.type,
-          Status: !issued ? 'Applied' : home.isCancelled ? 'Void' : finaled ? 'Finaled' : 'Issued',
+          Status: !issued
+            ? 'Applied'
+            : home.isCancelled
+              ? 'Expired'
+              : finaled
+                ? 'Passed'
+                : 'Issued',
           'Issued Date': issued ? this.calendar.date(issuedDay) : null,
           'Expiration Date': issued ? this.calendar.date(issuedDay + 365) : null,
         },

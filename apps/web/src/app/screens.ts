@@ -31,6 +31,8 @@ const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> 
   notes: () => import('../features/communication/notes-screen'),
   buyers: () => import('../features/collaboration/buyers-screen'),
   dailyLogs: () => import('../features/collaboration/daily-log-screen'),
+  reviews: () => import('../features/collaboration/reviews-screen'),
+  jobs: () => import('../features/jobs/jobs-screen'),
   vendors: () => directory().then((m) => ({ Component: m.VendorsScreen })),
   staff: () => import('./screens/staff-screen'),
   manageHomes: () => import('../features/collaboration/manage-homes-screen'),

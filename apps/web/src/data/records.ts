@@ -96,10 +96,21 @@ function requiredOf(record: FieldRecord, fields: readonly string[]): Record<stri
   return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, record[f]]));
 }
 
+/**
+ * The list a record is kept in: its home's, or, for a record of a job (a schedule entry),
+ * its job's (`listByJob`).
+ */
+function listKeyOf(resource: Resource, data: Record<string, unknown>): QueryKey {
+  if (!resourceDef(resource).lookups.includes('home')) {
+    const jobId = data['JobRID'];
+    return lookupQueryKey(resource, 'job', typeof jobId === 'string' ? jobId : '');
+  }
+  return homeRecordsKey(resource, homeIdOf(resource, data) ?? '');
+}
+
 export function recordWrites(engine: OfflineEngine, resource: Resource): RecordWrites {
   const def = resourceDef(resource);
-  const keyOf = (data: Record<string, unknown>): QueryKey =>
-    homeRecordsKey(resource, homeIdOf(resource, data) ?? '');
+  const keyOf = (data: Record<string, unknown>): QueryKey => listKeyOf(resource, data);
   const patch = (key: QueryKey, change: (records: FieldRecord[]) => FieldRecord[]) =>
     updateCachedQuery<FieldRecord[]>(engine.queryClient, key, (records = []) => change(records));
   return {

@@ -141,7 +141,8 @@ async function saveRecord(
   }
 }
 
-function RecordFormDialog(props: {
+/** The add or edit dialog of a record (also a job's schedule entry: features/jobs). */
+export function RecordFormDialog(props: {
   config: RecordScreenConfig;
   ctx: ScreenContext;
   operation: FormOperation;

@@ -1,5 +1,6 @@
 // `POST submit`, `PATCH update?id=`, `DELETE delete?id=` of the records that hang off a
-// home, and `submit` / `update` of the company's own records (employees, vendors),
+// home, `submit` / `update` of the company's own records (employees, vendors), and the
+// `update` alone of records the field only updates (jobs and their schedule entries),
 // registered from the registry's facts (registry-routes.ts).
 
 import { randomUUID } from 'node:crypto';
@@ -29,12 +30,16 @@ export interface HomeRecordWrites {
   kind: Resource;
   /** Mutation type (docs/entities.md) whose required fields are checked. */
   mutationType: string;
-  input: z.core.$ZodType<Record<string, unknown>>;
+  /** Absent: no add from the app (jobs, schedule entries). */
+  input?: z.core.$ZodType<Record<string, unknown>>;
   update: z.core.$ZodType<Record<string, unknown>>;
-  /** The input field naming the home; undefined for a record of the company (no home). */
+  /**
+   * The input field naming the home; undefined for a record of the company (no home) or
+   * of a parent (a job's schedule entries: updated only, their home is the job's).
+   */
   homeField: string | undefined;
-  /** No delete where records are archived instead (`Active: false`). */
-  scopes: { submit: Requirement; update: Requirement; delete?: Requirement };
+  /** No delete where records are archived instead (`Active: false`); no submit without an input. */
+  scopes: { submit?: Requirement; update: Requirement; delete?: Requirement };
   /** Fields an update may not change (the record's home). */
   immutable: readonly string[];
   /**
@@ -67,15 +72,17 @@ function refuseBlanked(o: HomeRecordWrites, changes: Record<string, unknown>): v
   }
 }
 
-export function homeRecordWriteRoutes(
+function submitRoute(
   app: FastifyInstance,
   deps: RouteDeps,
   o: HomeRecordWrites,
+  scopes: Requirement,
+  schema: z.core.$ZodType<Record<string, unknown>>,
 ): void {
   writeRoute(app, deps, 'POST', `${o.base}/submit`, async (ctx) => {
-    requireWrite(ctx.user, o.scopes.submit);
+    requireWrite(ctx.user, scopes);
     checkMutation(o.mutationType, 'submit', ctx.request.body);
-    const input = parseWith(o.input, ctx.request.body);
+    const input = parseWith(schema, ctx.request.body);
     const id = typeof input['id'] === 'string' ? input['id'] : randomUUID();
     const homeField = o.homeField;
     if (homeField === undefined) {
@@ -92,6 +99,16 @@ export function homeRecordWriteRoutes(
       data: { ...input, HomeRID: homeRid },
     });
   });
+}
+
+export function homeRecordWriteRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  o: HomeRecordWrites,
+): void {
+  if (o.scopes.submit !== undefined && o.input !== undefined) {
+    submitRoute(app, deps, o, o.scopes.submit, o.input);
+  }
   writeRoute(app, deps, 'PATCH', `${o.base}/update`, async (ctx) => {
     requireWrite(ctx.user, o.scopes.update);
     const body = requireObject(ctx.request.body ?? {}, MESSAGES.dataAndIdRequired);

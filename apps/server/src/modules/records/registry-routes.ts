@@ -76,10 +76,14 @@ function scopesOf(resource: Resource, def: ResourceDef): HomeRecordWrites['scope
     return write;
   };
   const [submit, update, remove] = [of('submit'), of('update'), of('delete')];
-  if (submit === undefined || update === undefined) {
-    throw new Error(`${resource}: a record written here needs submit and update scopes`);
+  if (update === undefined) {
+    throw new Error(`${resource}: a record written here needs an update scope`);
   }
-  return { submit, update, ...(remove === undefined ? {} : { delete: remove }) };
+  return {
+    update,
+    ...(submit === undefined ? {} : { submit }),
+    ...(remove === undefined ? {} : { delete: remove }),
+  };
 }
 
 /**
@@ -149,15 +153,11 @@ export function registryRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const exception = WRITE_EXCEPTIONS[resource];
     if (exception !== undefined) {
       exception(app, deps);
-    } else if (
-      def.mutationType !== undefined &&
-      def.input !== undefined &&
-      def.update !== undefined
-    ) {
+    } else if (def.mutationType !== undefined && def.update !== undefined) {
       homeRecordWriteRoutes(app, deps, {
         ...common,
         mutationType: def.mutationType,
-        input: def.input,
+        ...(def.input === undefined ? {} : { input: def.input }),
         update: def.update,
         homeField: def.homeField,
         scopes: scopesOf(resource, def),

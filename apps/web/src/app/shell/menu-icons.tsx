@@ -15,6 +15,8 @@ import Home from '@mui/icons-material/Home';
 import HomeWork from '@mui/icons-material/HomeWork';
 import People from '@mui/icons-material/People';
 import UploadFile from '@mui/icons-material/UploadFile';
+import Construction from '@mui/icons-material/Construction';
+import StarBorder from '@mui/icons-material/StarBorder';
 import Circle from '@mui/icons-material/Circle';
 
 const ICONS: Readonly<Record<string, SvgIconComponent>> = {
@@ -31,6 +33,8 @@ const ICONS: Readonly<Record<string, SvgIconComponent>> = {
   badge: Badge,
   'home-work': HomeWork,
   'event-note': EventNote,
+  construction: Construction,
+  star: StarBorder,
   'upload-file': UploadFile,
 };
 

@@ -12,6 +12,7 @@ import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
 import {
   assignHome,
+  deviceRows,
   homeWithStaff,
   queueDrained,
   smallPng,
@@ -53,6 +54,15 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     if (done(value) || Date.now() > until) return value;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Waits until a draft on the device holds `text` (the autosave is debounced). */
+async function draftHolds(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(async () =>
+      (await deviceRows(page, 'drafts')).some((row) => JSON.stringify(row).includes(text)),
+    )
+    .toBe(true);
 }
 
 describe.skipIf(skipReason !== undefined)('the walk forms', () => {
@@ -217,7 +227,8 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
       await startWalk(page);
       await answerLine(page, 0, 'Fail');
       await page.getByLabel('Notes (staff only)').fill(note);
-      await page.getByTestId('draft-saved').waitFor();
+      // "Draft saved" already shows from the line's answer: wait for the note in the draft.
+      await draftHolds(page, note);
       await page.reload();
       await page.getByTestId('walk-form').waitFor();
       await page.getByTestId('draft-offer').waitFor();
@@ -228,7 +239,7 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
       );
 
       await page.getByLabel('Notes (staff only)').fill(`${note} more`);
-      await page.getByTestId('draft-saved').waitFor();
+      await draftHolds(page, `${note} more`);
       await page.close({ runBeforeUnload: false });
       const again = await context.newPage();
       await openWalkForm(again, base, home.id, 'landscape');

@@ -1,13 +1,11 @@
 // `npm test`: installs what a fresh clone lacks, then every check of the project. What does
 // not depend on each other runs side by side, so both cores of a small machine stay busy:
-// lint, formatting, the web app's build, the type check and build followed by the unit and
-// server tests (they start the built server), and the browser tests, which start as soon as
-// the type check and the web app's build are done (they need the built server and app) and
-// run two files at a time unless E2E_WORKERS says otherwise (docs/configuration.md). They
-// mostly wait on what a browser and a server do, which leaves room on the cores for the
-// rest (docs/performance.md, "How long npm test takes"). The unit and server tests print
-// as they go; the output of every other step is printed whole when it ends; the run ends
-// with the time of each step.
+// lint, formatting, the web app's build, and the type check and build followed by the unit
+// and server tests (they start the built server). Then the browser tests, with nothing else
+// beside them: started beside the rest, on a loaded machine, they and the server tests ran
+// out of time (docs/performance.md). Two files at a time unless E2E_WORKERS says otherwise
+// (docs/configuration.md). The output of a side-by-side check is printed whole when it
+// ends; the run ends with the time of each step.
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -79,50 +77,40 @@ const started = performance.now();
 ensureInstall();
 timings.push({ name: 'install', seconds: (performance.now() - started) / 1000, ok: true });
 
-/** The steps after the domain's build, side by side; resolves to whether all passed. */
-async function sideBySide() {
-  console.log(
-    '\nSide by side: lint, formatting, web app build, type check and build, then unit and server tests, and the browser tests once the builds are done...',
-  );
-  const webBuild = run(
-    { name: 'web app build', command: 'npm run --silent build -w apps/web' },
-    true,
-  );
-  const typeCheck = run({ name: 'type check and build', command: 'tsc -b' }, true);
-  const results = await Promise.all([
-    run({ name: 'lint', command: 'npm run --silent lint' }, true).then((r) => r.ok),
-    run({ name: 'formatting', command: 'prettier --check .' }, true).then((r) => r.ok),
-    webBuild.then((r) => r.ok),
-    typeCheck.then(
-      async (r) =>
-        r.ok &&
-        alone({
+const plan = [
+  // The domain package first: the web app's build reads it.
+  () => alone({ name: 'domain build', command: 'tsc -b packages/domain' }),
+  async () => {
+    console.log(
+      '\nSide by side: lint, formatting, web app build, type check and build, then unit and server tests...',
+    );
+    const results = await Promise.all([
+      run({ name: 'lint', command: 'npm run --silent lint' }, true).then((r) => r.ok),
+      run({ name: 'formatting', command: 'prettier --check .' }, true).then((r) => r.ok),
+      run({ name: 'web app build', command: 'npm run --silent build -w apps/web' }, true).then(
+        (r) => r.ok,
+      ),
+      (async () =>
+        (await run({ name: 'type check and build', command: 'tsc -b' }, true)).ok &&
+        (await alone({
           name: 'unit and server tests',
           command: 'vitest run --project domain --project server --project web',
-        }),
-    ),
-    Promise.all([webBuild, typeCheck]).then(
-      async ([web, types]) =>
-        web.ok &&
-        types.ok &&
-        (
-          await run(
-            {
-              name: 'browser tests',
-              command: 'vitest run --project e2e --outputFile.json=test-results/vitest-e2e.json',
-            },
-            true,
-          )
-        ).ok,
-    ),
-  ]);
-  return results.every(Boolean);
-}
+        })))(),
+    ]);
+    return results.every(Boolean);
+  },
+  () =>
+    alone({
+      name: 'browser tests',
+      command: 'vitest run --project e2e --outputFile.json=test-results/vitest-e2e.json',
+    }),
+];
 
-// The domain package first: the web app's build reads it.
-const ok =
-  (await alone({ name: 'domain build', command: 'tsc -b packages/domain' })) &&
-  (await sideBySide());
+let ok = true;
+for (const step of plan) {
+  ok = await step();
+  if (!ok) break;
+}
 summary();
 console.log(
   `  ${'total'.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s`,

@@ -7,8 +7,8 @@ const domainSource = fileURLToPath(new URL('./packages/domain/src/index.ts', imp
 // idle while its main process waits. The unit and server files run two at a time at least.
 const workers = Math.max(2, availableParallelism() - 1);
 // Browser files run at once, each on a server of its own (E2E_WORKERS, docs/configuration.md).
-// One by default: two at a time is not yet shown reliable here (docs/performance.md).
-const e2eWorkers = Math.max(1, Math.floor(Number(process.env['E2E_WORKERS'] ?? '1')) || 1);
+// Two by default: they mostly wait on the browser and the server (docs/performance.md).
+const e2eWorkers = Math.max(1, Math.floor(Number(process.env['E2E_WORKERS'] ?? '2')) || 1);
 
 export default defineConfig({
   resolve: { alias: { '@field/domain': domainSource } },
@@ -46,11 +46,10 @@ export default defineConfig({
           // One Chromium, and a server per worker, that the files share
           // (e2e/support/global-setup.ts).
           globalSetup: ['e2e/support/global-setup.ts'],
-          // For a hung test, not a measure: on a loaded two-core machine the longest test
-          // (eight walks submitted in one) took 81 s alone.
+          // For a hung test, not a measure: on a loaded two-core machine the eight walk forms,
+          // then one test, took 81 s alone (each form is a test of its own now).
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // The browser tests time what a browser does: more files at once only on purpose.
           maxWorkers: e2eWorkers,
         },
       },

@@ -2,9 +2,10 @@
 // not depend on each other runs side by side, so both cores of a small machine stay busy:
 // lint, formatting, the web app's build, and the type check and build followed by the unit
 // and server tests (they start the built server). Then the browser tests, with nothing else
-// beside them because they time what a browser does (one file at a time unless E2E_WORKERS
-// says more: docs/configuration.md). The output of a side-by-side check is printed whole
-// when it ends; the run ends with the time of each step.
+// beside them: started beside the rest, on a loaded machine, they and the server tests ran
+// out of time (docs/performance.md). Two files at a time unless E2E_WORKERS says otherwise
+// (docs/configuration.md). The output of a side-by-side check is printed whole when it
+// ends; the run ends with the time of each step.
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -24,6 +24,11 @@ export interface E2eSession {
   url(): string;
   server(): RunningServer;
   browser(): Browser;
+  /**
+   * A fresh context with one page opened at `path`, for tests that share a page (a
+   * `beforeAll` opens it, an `afterAll` closes the context); `withPage` for one test.
+   */
+  openPage(viewport: Viewport, path?: string): Promise<{ page: Page; context: BrowserContext }>;
   withPage(
     viewport: Viewport,
     run: (page: Page, context: BrowserContext) => Promise<void>,
@@ -87,17 +92,30 @@ export function useE2eSession(
     if (browser === undefined) throw new Error('browser not launched');
     return browser;
   };
+  const openPage = async (
+    viewport: Viewport,
+    path = '/login',
+  ): Promise<{ page: Page; context: BrowserContext }> => {
+    const context = await launched().newContext({ viewport });
+    // Generous: CI shares two cores between the browser, the server and the tests.
+    context.setDefaultTimeout(30_000);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${running().url}${path}`);
+      return { page, context };
+    } catch (error) {
+      await context.close();
+      throw error;
+    }
+  };
   return {
     url: () => running().url,
     server: running,
     browser: launched,
+    openPage,
     async withPage(viewport, run, path = '/login') {
-      const context = await launched().newContext({ viewport });
-      // Generous: CI shares two cores between the browser, the server and the tests.
-      context.setDefaultTimeout(30_000);
+      const { page, context } = await openPage(viewport, path);
       try {
-        const page = await context.newPage();
-        await page.goto(`${running().url}${path}`);
         await run(page, context);
       } finally {
         await context.close();

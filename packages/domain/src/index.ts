@@ -89,7 +89,7 @@ export {
 export type { OperationName, ResourceDef } from './resources.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
 export { duplicateMessage, duplicateOf, isArchived, naturalKeyOf } from './company-records.js';
-export { openItemCounts } from './open-items.js';
+export { isOpenItem, openItemCounts } from './open-items.js';
 export type { FormOperation } from './record-forms.js';
 export {
   DELAY_CAUSES,

@@ -90,7 +90,7 @@ export function itemTransitionError(
   if (to === undefined || to === statusOf(current)) return undefined;
   const name = transitionBetween(current, to);
   if (name === undefined) {
-    return `Invalid value for "Status": an item cannot go from ${statusOf(current)} to ${String(to)}`;
+    return `Invalid value for "Status": an item cannot go from ${statusOf(current)} to ${JSON.stringify(to)}`;
   }
   const def: TransitionDef = ITEM_TRANSITIONS[name];
   if (!def.actors.includes(actor)) {

@@ -54,14 +54,12 @@ export type { Access, AccessKind, Requirement, Scope, ScopeGroup } from './scope
 export { CLOSING_TYPES, WALK_KINDS, WALK_TYPES, stripLocalFields } from './walks.js';
 export {
   ITEM_PRIORITIES,
-  ITEM_STATUSES,
   isOverdue,
   itemTransitionError,
   localDay,
-  transitionBetween,
   transitionsFrom,
 } from './item-review.js';
-export type { ItemActor, ItemStatus, ItemTransition } from './item-review.js';
+export type { ItemTransition } from './item-review.js';
 export type { ClosingType, WalkKind, WalkType } from './walks.js';
 export {
   RESOURCES,

@@ -4,12 +4,12 @@
 // offers only what it allows.
 
 export const ITEM_STATUSES = ['Outstanding', 'Ready for review', 'Complete'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
+type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export const ITEM_PRIORITIES = ['Low', 'Normal', 'High'] as const;
 
 /** Who makes a change: staff holding the item type's write scope, or the item's trade. */
-export type ItemActor = 'staff' | 'trade';
+type ItemActor = 'staff' | 'trade';
 
 interface TransitionDef {
   readonly from: readonly ItemStatus[];
@@ -24,7 +24,7 @@ interface TransitionDef {
  * a photo; staff complete it (verified, or on the spot as before the review step), send
  * it back with a reason, or reopen a complete one.
  */
-export const ITEM_TRANSITIONS = {
+const ITEM_TRANSITIONS = {
   markReady: {
     from: ['Outstanding'],
     to: 'Ready for review',
@@ -54,7 +54,7 @@ function statusOf(value: unknown): ItemStatus {
 }
 
 /** The change that takes an item from one status to another; undefined when none does. */
-export function transitionBetween(from: unknown, to: unknown): ItemTransition | undefined {
+function transitionBetween(from: unknown, to: unknown): ItemTransition | undefined {
   const start = statusOf(from);
   return TRANSITION_NAMES.find((name) => {
     const def: TransitionDef = ITEM_TRANSITIONS[name];

@@ -6,10 +6,10 @@ import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import type { FieldRecord } from '../data/records';
 
-export type ContactKind = 'tel' | 'email';
+type ContactKind = 'tel' | 'email';
 
 /** The link of a contact; undefined for an empty one. */
-export function contactHref(kind: ContactKind, value: string): string | undefined {
+function contactHref(kind: ContactKind, value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   if (kind === 'email') return `mailto:${trimmed}`;
@@ -17,11 +17,11 @@ export function contactHref(kind: ContactKind, value: string): string | undefine
   return dialled === '' ? undefined : `tel:${dialled}`;
 }
 
-export function ContactLink(props: { kind: ContactKind; value: string; label?: string }) {
+export function ContactLink(props: { kind: ContactKind; value: string }) {
   const href = contactHref(props.kind, props.value);
   if (href === undefined) return <>{props.value.trim() === '' ? '—' : props.value}</>;
   return (
-    <Link href={href} aria-label={props.label} sx={{ overflowWrap: 'anywhere' }}>
+    <Link href={href} sx={{ overflowWrap: 'anywhere' }}>
       {props.value.trim()}
     </Link>
   );

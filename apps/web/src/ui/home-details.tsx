@@ -43,11 +43,16 @@ function Field({ label, value }: { label: string; value: string }) {
 /** One staff member: name, and their phone and e-mail as one-tap links. */
 function StaffMember(props: { id: string; employee: FieldRecord | undefined }) {
   const { employee } = props;
-  if (employee === undefined) return <span>{props.id}</span>;
+  if (employee === undefined)
+    return (
+      <Box component="span" sx={{ display: 'block' }}>
+        {props.id}
+      </Box>
+    );
   const phone = textOf(employee, 'Phone');
   const email = textOf(employee, 'Email');
   return (
-    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1 }}>
+    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
       <span>{textOf(employee, 'Name')}</span>
       {phone !== '' && <ContactLink kind="tel" value={phone} />}
       {email !== '' && <ContactLink kind="email" value={email} />}
@@ -74,11 +79,8 @@ function HomeStaff(props: { home: ActiveHome; canRead: boolean }) {
             <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
               {props.home[type].length === 0
                 ? '—'
-                : props.home[type].map((id, index) => (
-                    <Fragment key={id}>
-                      {index > 0 && ', '}
-                      <StaffMember id={id} employee={byId.get(id)} />
-                    </Fragment>
+                : props.home[type].map((id) => (
+                    <StaffMember key={id} id={id} employee={byId.get(id)} />
                   ))}
             </Typography>
           </Fragment>

@@ -23,7 +23,6 @@ export function parseItemsPath(path: string): ItemsRoute {
   };
 }
 
-
 /** The walk type of an item, if it is one of ours. */
 export function itemTypeOf(item: Pick<PunchItem, 'Walk'>): WalkType | undefined {
   return WALK_TYPES.find((type) => type === item.Walk);

@@ -176,6 +176,7 @@ describe.skipIf(skipReason !== undefined)('an item and its trade', () => {
       await row.getByRole('button', { name: `Reopen “${name}”` }).click();
       await row.and(page.locator('[data-status="Outstanding"]')).waitFor();
       await row.getByTestId('item-overdue').waitFor();
+      await queueDrained(page);
       await shot(page, 'items-trade-reopened-row');
       await row.getByRole('button', { name: `Edit “${name}”` }).click();
       const edit = page.getByRole('dialog', { name: 'Edit punch item' });

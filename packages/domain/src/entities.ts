@@ -3,7 +3,8 @@
 // ("fields not shown") are ours and listed in docs/entities.md.
 
 import { z } from './zod.js';
-import { CLOSING_TYPES, ITEM_STATUSES, WALK_TYPES } from './walks.js';
+import { ITEM_PRIORITIES, ITEM_STATUSES } from './item-review.js';
+import { CLOSING_TYPES, WALK_TYPES } from './walks.js';
 import { STAFF_TYPES } from './staff.js';
 import { scopeSchema } from './scopes.js';
 import { MESSAGES } from './messages.js';
@@ -322,6 +323,19 @@ export const phoneCallSchema = z.extend(recordMetaSchema, {
   HomeRID: z.string(),
 });
 
+/**
+ * An item's trade (a vendor's id), due date and priority, and its review step's note,
+ * photos and the reason it was sent back (item-review.ts; docs/entities.md, walk item).
+ */
+const itemTradeFields = {
+  Vendor: z.optional(z.nullable(recordIdSchema)),
+  'Due Date': z.optional(z.nullable(isoDateSchema)),
+  Priority: z.optional(z.enum(ITEM_PRIORITIES)),
+  'Review Note': z.optional(z.string().check(z.maxLength(2000))),
+  'Review Photos': z.optional(z.array(fileRefSchema)),
+  'Return Reason': z.optional(z.string().check(z.maxLength(2000))),
+};
+
 export const walkItemInputSchema = z.strictObject({
   ...optionalId,
   Walk: z.enum(WALK_TYPES),
@@ -334,6 +348,7 @@ export const walkItemInputSchema = z.strictObject({
   'Completed At': z.optional(z.nullable(isoDateSchema)),
   Notes: z.optional(z.string()),
   Photos: z.optional(z.array(fileRefSchema)),
+  ...itemTradeFields,
   ...serverFieldsIgnored,
 });
 export const walkItemUpdateSchema = z.strictObject({
@@ -348,6 +363,7 @@ export const walkItemUpdateSchema = z.strictObject({
   Walk: z.optional(z.enum(WALK_TYPES)),
   WalkID: z.optional(z.nullable(z.string())),
   HomeRID: z.optional(z.nullable(z.string())),
+  ...itemTradeFields,
   ...serverFieldsIgnored,
 });
 export const walkItemSchema = z.extend(recordMetaSchema, {
@@ -359,6 +375,7 @@ export const walkItemSchema = z.extend(recordMetaSchema, {
   HomeRID: z.nullable(z.string()),
   Status: z.enum(ITEM_STATUSES),
   'Completed At': z.nullable(z.string()),
+  ...itemTradeFields,
 });
 
 export const CHECKLIST_RESULTS = ['pass', 'fail', 'na'] as const;

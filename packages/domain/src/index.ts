@@ -54,6 +54,14 @@ export type { Access, AccessKind, Requirement, Scope, ScopeGroup } from './scope
 export { CLOSING_TYPES, WALK_KINDS, WALK_TYPES, stripLocalFields } from './walks.js';
 export { USER_FOLDER, parseFilePath } from './file-paths.js';
 export type { FilePath } from './file-paths.js';
+export {
+  ITEM_PRIORITIES,
+  isOverdue,
+  itemTransitionError,
+  localDay,
+  transitionsFrom,
+} from './item-review.js';
+export type { ItemTransition } from './item-review.js';
 export type { ClosingType, WalkKind, WalkType } from './walks.js';
 export {
   RESOURCES,
@@ -90,7 +98,7 @@ export type { OperationName, ResourceDef } from './resources.js';
 export { isSignedByBoth, signedWalkRefusal, walkPdfFileOf } from './closing-walks.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
 export { duplicateMessage, duplicateOf, isArchived, naturalKeyOf } from './company-records.js';
-export { openItemCounts } from './open-items.js';
+export { isOpenItem, openItemCounts } from './open-items.js';
 export type { FormOperation } from './record-forms.js';
 export {
   DELAY_CAUSES,

@@ -18,8 +18,6 @@ export type WalkKind = (typeof WALK_KINDS)[number];
 export const CLOSING_TYPES = ['final-punch', 'nhp', 'who', 'post-close'] as const;
 export type ClosingType = (typeof CLOSING_TYPES)[number];
 
-export const ITEM_STATUSES = ['Outstanding', 'Complete'] as const;
-
 /** Fields a client keeps locally that never go to the server (docs/entities.md, walk item). */
 export const WALK_ITEM_LOCAL_FIELDS = ['filePath', 'files', 'uploadedFiles'] as const;
 

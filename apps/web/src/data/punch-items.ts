@@ -53,6 +53,13 @@ export interface PunchItem extends ListRecord {
   WalkID: string | null;
   HomeRID: string | null;
   Photos: PhotoRef[];
+  /** The responsible trade: a vendor's id (docs/entities.md, walk item). */
+  Vendor: string | null;
+  'Due Date': string | null;
+  Priority: string;
+  'Review Note': string;
+  'Review Photos': PhotoRef[];
+  'Return Reason': string;
 }
 
 /** The queued writes the punch list shows the state of: its photos. */
@@ -96,6 +103,12 @@ export function toItem(item: Record<string, unknown> & { id: string }): PunchIte
     WalkID: typeof walkId === 'string' ? walkId : null,
     HomeRID: typeof homeRid === 'string' ? homeRid : null,
     Photos: photosOf(item['Photos']),
+    Vendor: typeof item['Vendor'] === 'string' ? item['Vendor'] : null,
+    'Due Date': typeof item['Due Date'] === 'string' ? item['Due Date'] : null,
+    Priority: text(item['Priority']) || 'Normal',
+    'Review Note': text(item['Review Note']),
+    'Review Photos': photosOf(item['Review Photos']),
+    'Return Reason': text(item['Return Reason']),
   };
 }
 
@@ -137,7 +150,14 @@ function patchItems(
   );
 }
 
-export interface NewPunchItem {
+/** What an item's trade is: its vendor, due date and priority. */
+export interface ItemTrade {
+  Vendor: string | null;
+  'Due Date': string | null;
+  Priority: string;
+}
+
+export interface NewPunchItem extends Partial<ItemTrade> {
   Walk: WalkType;
   Category: string;
   Location: string;
@@ -249,23 +269,39 @@ export async function addPunchItem(
 }
 
 export type ItemChanges = Partial<
-  Pick<PunchItem, 'Name' | 'Category' | 'Location' | 'Status' | 'Completed At'>
+  Pick<
+    PunchItem,
+    | 'Name'
+    | 'Category'
+    | 'Location'
+    | 'Status'
+    | 'Completed At'
+    | 'Review Note'
+    | 'Return Reason'
+    | keyof ItemTrade
+  >
 >;
 
-/** Changes an item; new photos are stored and their uploads queued before the change. */
+/**
+ * Changes an item; new photos are stored and their uploads queued before the change,
+ * added to its `Photos` or, for the review step, its `Review Photos` (which they replace:
+ * the trade's latest word).
+ */
 export async function updatePunchItem(
   engine: OfflineEngine,
   homeId: string,
   item: PunchItem,
   changes: ItemChanges,
   photos: readonly NewPhoto[] = [],
+  photoField: 'Photos' | 'Review Photos' = 'Photos',
 ): Promise<void> {
   const added = await storePhotos(engine, itemPhotos(homeId, item.id), photos);
+  const kept = photoField === 'Photos' ? item.Photos : [];
   const data = {
     id: item.id,
     Name: item.Name,
     ...changes,
-    ...(added.length === 0 ? {} : { Photos: [...item.Photos, ...added] }),
+    ...(added.length === 0 ? {} : { [photoField]: [...kept, ...added] }),
   };
   // The item as the user saw it: someone else's change to these fields is not overwritten.
   const base = updateBase(item, data);
@@ -283,7 +319,7 @@ export async function updatePunchItem(
 }
 
 /**
- * Deletes an item, then each of its photos on the server (queued after the item: they
+ * Deletes an item, then each of its photos (the review's too) on the server (queued after the item: they
  * share the photos' keys, so the order holds) and lets go of the device's copies.
  */
 export async function deletePunchItem(
@@ -295,12 +331,12 @@ export async function deletePunchItem(
     type: 'walkItem',
     operation: 'delete',
     // Photos ride along only to order the file deletes after this; the call sends the id.
-    data: { id: item.id, Photos: item.Photos },
+    data: { id: item.id, Photos: [...item.Photos, ...item['Review Photos']] },
     ...withBase(deleteBase(item)),
     queryKeys: [itemsKey(homeId)],
     optimistic: () => patchItems(engine, homeId, (items) => items.filter((i) => i.id !== item.id)),
   });
-  for (const photo of item.Photos) {
+  for (const photo of [...item.Photos, ...item['Review Photos']]) {
     const fileId = photoCacheId(photo);
     await engine.queue.enqueue({
       type: 'file',

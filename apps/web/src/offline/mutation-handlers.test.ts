@@ -183,6 +183,23 @@ describe('the order of writes across records (issue 10)', () => {
     expect(update.needs.some((key) => submit.holds.includes(key))).toBe(true);
   });
 
+  it('an item assigned to a vendor made offline waits for that vendor, and its review photo for its bytes', () => {
+    const vendorId = 'a1b2c3d4-0000-4000-8000-000000000003';
+    const vendor = writeOrderOf('vendor', { id: vendorId, Name: 'Acme', Trade: 'Drywall' });
+    const review = { collection: 'walkItems', key: `${itemId}/p2.jpg`, name: 'p2.jpg' };
+    const item = writeOrderOf('walkItem', {
+      id: itemId,
+      Vendor: vendorId,
+      Status: 'Ready for review',
+      'Review Photos': [review],
+    });
+    expect(item.needs).toEqual(expect.arrayContaining(vendor.holds));
+    expect(item.holds.some((key) => vendor.holds.includes(key))).toBe(false);
+    expect(item.needs).toEqual(
+      expect.arrayContaining(writeOrderOf('file', { fileRef: 'f', ...review }).holds),
+    );
+  });
+
   it('a pdfUrl of the files API needs that file, however the URL is written', async () => {
     // The path the upload handler itself requests for a file whose key needs escaping.
     const network = createTestNetwork();

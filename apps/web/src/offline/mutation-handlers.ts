@@ -248,11 +248,12 @@ const unique = (keys: string[]): string[] => [...new Set(keys)];
  * The order of a write, across resources. A record is keyed by its id alone
  * (`record:{id}`: ids are unique across resources, UUIDs made on the device or the
  * server's), a file by `file:{collection}/{key}`. A record write holds its record and the
- * files it lists (Photos, uploadedFiles, a `pdfUrl` of the files API), so it goes after
- * their bytes and before a later write of them (an item's delete before its photos'
- * deletes); it also needs the walk it names (`WalkID`) without holding it, so an item
- * waits for its walk's submit but not for the other items of that walk. A file write
- * needs only its own file, never a record's key (a record lists its files; the reverse
+ * files it lists (Photos, Review Photos, uploadedFiles, a `pdfUrl` of the files API), so
+ * it goes after their bytes and before a later write of them (an item's delete before its
+ * photos' deletes); it also needs the walk and the vendor it names (`WalkID`, `Vendor`)
+ * without holding them, so an item waits for its walk's submit (and an offline-made
+ * vendor's) but not for the other items of that walk. A file write needs only its own
+ * file, never a record's key (a record lists its files; the reverse
  * would deadlock).
  */
 export function writeOrderOf(type: string, data: MutationData): WriteOrder {
@@ -263,13 +264,19 @@ export function writeOrderOf(type: string, data: MutationData): WriteOrder {
   const holds: string[] = [];
   const id = str(data, 'id');
   if (id !== '') holds.push(recordKey(id));
-  holds.push(...fileKeys(data['Photos']), ...fileKeys(data['uploadedFiles']));
+  holds.push(
+    ...fileKeys(data['Photos']),
+    ...fileKeys(data['Review Photos']),
+    ...fileKeys(data['uploadedFiles']),
+  );
   const pdf = data['pdfUrl'];
   const pdfKey = typeof pdf === 'string' ? fileKeyOfUrl(pdf) : undefined;
   if (pdfKey !== undefined) holds.push(pdfKey);
   const needs = [...holds];
-  const walkId = str(data, 'WalkID');
-  if (walkId !== '') needs.push(recordKey(walkId));
+  for (const named of ['WalkID', 'Vendor']) {
+    const other = str(data, named);
+    if (other !== '') needs.push(recordKey(other));
+  }
   return { holds: unique(holds), needs: unique(needs) };
 }
 

@@ -20,6 +20,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConflictChoice } from '@field/domain';
 import { relativeTimeLabel } from '@field/domain';
+import { photosOf } from '../data/punch-items';
 import type { MutationRow } from '../offline/database';
 import { useOfflineEngine } from '../offline/react';
 import { errorText } from './error-text';
@@ -32,6 +33,11 @@ export function shownValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const files = photosOf(value);
+  if (Array.isArray(value) && value.length > 0 && files.length === value.length) {
+    // Photos and other files: their names, not their storage references.
+    return files.map((file) => file.name ?? file.key.split('/').at(-1) ?? file.key).join(', ');
+  }
   return JSON.stringify(value);
 }
 

@@ -16,6 +16,8 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { HistoryEntry, Resource } from '@field/domain';
 import { apiClient, anyJson } from '../api/client';
+import { useItemVendors } from '../data/item-vendors';
+import { useSignedIn } from '../data/session';
 import { shownValue } from './conflict-panel';
 import { errorText } from './error-text';
 
@@ -34,6 +36,13 @@ export function HistoryDialog(props: {
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { access } = useSignedIn();
+  const vendors = useItemVendors(access).byId;
+  // A vendor named by id (an item's trade) shows by name where the device knows it.
+  const shown = (field: string, value: unknown) =>
+    field === 'Vendor' && typeof value === 'string'
+      ? (vendors.get(value)?.Name ?? value)
+      : shownValue(value);
   const query = useQuery({
     queryKey: ['history', props.kind, props.recordId],
     queryFn: ({ signal }) => fetchHistory(props.kind, props.recordId, signal),
@@ -78,10 +87,10 @@ export function HistoryDialog(props: {
                         {field}:
                       </Box>{' '}
                       <Box component="span" sx={{ color: 'text.secondary' }}>
-                        {shownValue(entry.before?.[field])}
+                        {shown(field, entry.before?.[field])}
                       </Box>
                       {'\u00a0→ '}
-                      {shownValue(entry.after?.[field])}
+                      {shown(field, entry.after?.[field])}
                     </Typography>
                   ))}
                 {entry.operation === 'create' && (

@@ -1,6 +1,8 @@
-// The selected home's details for the data panel: its fields, its staff by name, its
-// jobs and its reviews (which have calls but no screen of their own).
+// The selected home's details for the data panel: its fields, its staff by name with
+// their contacts (one-tap tel: / mailto: links), its jobs and its reviews (which have
+// calls but no screen of their own).
 
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -12,8 +14,18 @@ import Typography from '@mui/material/Typography';
 import { RESOURCE_ACCESS, STAFF_TYPES, hasAccess } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
 import { useSignedIn } from '../data/session';
-import { textOf, useEmployeeNames, useHomeRecords } from '../data/records';
+import type { FieldRecord } from '../data/records';
+import { textOf, useHomeRecords, useRecordList } from '../data/records';
+import { ContactLink } from './contact-link';
 import { cellText } from './record-table';
+
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: 2,
+  rowGap: 0.5,
+  m: 0,
+} as const;
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -28,25 +40,65 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** One staff member: name, and their phone and e-mail as one-tap links. */
+function StaffMember(props: { id: string; employee: FieldRecord | undefined }) {
+  const { employee } = props;
+  if (employee === undefined)
+    return (
+      <Box component="span" sx={{ display: 'block' }}>
+        {props.id}
+      </Box>
+    );
+  const phone = textOf(employee, 'Phone');
+  const email = textOf(employee, 'Email');
+  return (
+    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+      <span>{textOf(employee, 'Name')}</span>
+      {phone !== '' && <ContactLink kind="tel" value={phone} />}
+      {email !== '' && <ContactLink kind="email" value={email} />}
+    </Box>
+  );
+}
+
+/** The home's staff by list, each with their contacts (names only without the staff list). */
+function HomeStaff(props: { home: ActiveHome; canRead: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useRecordList('employees', props.canRead);
+  const byId = new Map((data ?? []).map((employee) => [employee.id, employee]));
+  return (
+    <Box>
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        {t('details.staff')}
+      </Typography>
+      <Box component="dl" sx={GRID}>
+        {STAFF_TYPES.map((type) => (
+          <Fragment key={type}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {type}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {props.home[type].length === 0
+                ? '—'
+                : props.home[type].map((id) => (
+                    <StaffMember key={id} id={id} employee={byId.get(id)} />
+                  ))}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 export function HomeDetails({ home }: { home: ActiveHome }) {
   const { t } = useTranslation();
   const { access } = useSignedIn();
-  const names = useEmployeeNames(hasAccess(access, RESOURCE_ACCESS.employees.read, 'read'));
   const canReadHomeRecords = hasAccess(access, RESOURCE_ACCESS.jobs.read, 'read');
   const jobs = useHomeRecords('jobs', canReadHomeRecords ? home.id : null).query;
   const reviews = useHomeRecords('reviews', canReadHomeRecords ? home.id : null).query;
   return (
     <Stack spacing={2} data-testid="home-details">
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
-          columnGap: 2,
-          rowGap: 0.5,
-          m: 0,
-        }}
-      >
+      <Box component="dl" sx={GRID}>
         <Field label={t('homes.homeId')} value={home.HomeID} />
         <Field label={t('homes.community')} value={home.Community} />
         <Field label={t('homes.lot')} value={home.Lot} />
@@ -57,29 +109,7 @@ export function HomeDetails({ home }: { home: ActiveHome }) {
         <Field label={t('homes.projectedClose')} value={cellText(home['Projected Close'])} />
       </Box>
       <Divider />
-      <Box>
-        <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-          {t('details.staff')}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            columnGap: 2,
-            rowGap: 0.5,
-            m: 0,
-          }}
-        >
-          {STAFF_TYPES.map((type) => (
-            <Field
-              key={type}
-              label={type}
-              value={home[type].map((id) => names.get(id) ?? id).join(', ') || '—'}
-            />
-          ))}
-        </Box>
-      </Box>
+      <HomeStaff home={home} canRead={hasAccess(access, RESOURCE_ACCESS.employees.read, 'read')} />
       {canReadHomeRecords && (
         <>
           <Divider />

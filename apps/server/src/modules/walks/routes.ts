@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Requirement, WalkKind, WalkType } from '@field/domain';
+import type { Requirement, WalkKind, WalkType, WriteBase } from '@field/domain';
 import {
   ADMIN_SCOPE,
   ITEM_HOME_NOT_WALKS,
@@ -16,6 +16,7 @@ import {
   closingWalkUpdateSchema,
   isWalkOfForm,
   itemHostForm,
+  itemTransitionError,
   mayAttachItemToWalk,
   noHostWalkMessage,
   stripLocalFields,
@@ -45,6 +46,34 @@ import {
 import type { RecordsTable } from '../../db/schema.js';
 
 const ITEMS = 'walkItems';
+
+/**
+ * 400 unless the status change is one the item's review step allows (the domain's
+ * item-review.ts, the one place of that rule). Refused from the stored status but allowed
+ * from the one the writer saw: someone changed the status meanwhile, and the write goes
+ * on to its conflict (409) rather than a refusal.
+ */
+function checkTransition(
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  base: WriteBase | undefined,
+): void {
+  const error = itemTransitionError(current['Status'], changes, 'staff');
+  if (error === undefined) return;
+  const seen = base?.fields?.['Status'];
+  const changedMeanwhile = seen !== undefined && seen !== current['Status'];
+  if (changedMeanwhile && itemTransitionError(seen, changes, 'staff') === undefined) return;
+  throw badRequest(error);
+}
+
+/** 400 unless a vendor an item names is a live vendor of the company. */
+async function ensureVendor(ctx: WriteContext, deps: RouteDeps, vendor: unknown): Promise<void> {
+  if (typeof vendor !== 'string') return;
+  const row = await deps.records.find(ctx.trx, 'vendors', vendor);
+  if (row === undefined || row.deleted_at !== null) {
+    throw badRequest('Invalid value for "Vendor": no such vendor');
+  }
+}
 
 /** The write requirement a record's type names; only an admin passes an unknown type. */
 const typeRequirement = (resource: 'walkItems' | 'closing', data: Record<string, unknown>) =>
@@ -111,6 +140,8 @@ export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void
     checkMutation('walkItem', 'submit', body);
     const input = parseWith(walkItemInputSchema, body);
     requireWrite(ctx.user, itemScope(input.Walk));
+    checkTransition({ Status: 'Outstanding' }, input, undefined);
+    await ensureVendor(ctx, deps, input.Vendor);
     const walk = await walkOfNewItem(ctx, deps, input);
     // An item always hangs on a walk that exists and takes that walk's home.
     const homeRid = walk.home_rid;
@@ -145,6 +176,8 @@ export function walkItemWriteRoutes(app: FastifyInstance, deps: RouteDeps): void
         throw badRequest(`Invalid value for "${fixed}": an item keeps its walk and home`);
       }
     }
+    checkTransition(current, changes, ctx.base);
+    if (changes.Vendor !== current['Vendor']) await ensureVendor(ctx, deps, changes.Vendor);
     if (changes.Status !== undefined && changes.Status !== current['Status']) {
       changes['Completed At'] =
         changes.Status === 'Complete' ? (changes['Completed At'] ?? ctx.now) : null;

@@ -1,6 +1,6 @@
 // The add / edit dialog of a punch item: its walk type (fixed when editing), category,
-// location, name and photos taken on the device; a note, and where the user may a button
-// to start it, when the item's walk is missing.
+// location, name, its trade (vendor, due date, priority) and photos taken on the device;
+// a note, and where the user may a button to start it, when the item's walk is missing.
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,15 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WalkType } from '@field/domain';
-import type { NewPhoto } from '../../data/punch-items';
+import type { VendorContact } from '../../data/item-vendors';
+import type { ItemTrade, NewPhoto } from '../../data/punch-items';
 import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 import { PhotoPicker } from '../../ui/photo-picker';
 import { TAP } from '../../ui/touch';
+import { ItemTradeFields } from './item-trade-fields';
 
-export interface ItemFormValues {
+export interface ItemFormValues extends ItemTrade {
   Walk: WalkType;
   Category: string;
   Location: string;
@@ -28,6 +30,9 @@ export function ItemForm(props: {
   types: readonly WalkType[];
   initial: ItemFormValues;
   withPhotos: boolean;
+  vendors: readonly VendorContact[];
+  /** The item's vendor, shown even when archived. */
+  currentVendor?: VendorContact | undefined;
   walkNote: (type: WalkType) => string | null;
   /** Starts the missing walk of a type, where the user may. */
   startWalk?: ((type: WalkType) => Promise<void>) | undefined;
@@ -48,6 +53,9 @@ export function ItemForm(props: {
         Category: values.Category.trim(),
         Location: values.Location.trim(),
         Name: values.Name.trim(),
+        Vendor: values.Vendor,
+        'Due Date': values['Due Date'],
+        Priority: values.Priority,
         photos: photos.map((file) => ({ blob: file, name: file.name })),
       }),
     );
@@ -118,6 +126,12 @@ export function ItemForm(props: {
         value={values.Name}
         multiline
         onChange={(event) => setValues({ ...values, Name: event.target.value })}
+      />
+      <ItemTradeFields
+        value={values}
+        vendors={props.vendors}
+        current={props.currentVendor}
+        onChange={(trade) => setValues({ ...values, ...trade })}
       />
       {props.withPhotos && (
         <PhotoPicker

@@ -1,45 +1,70 @@
-// One punch item in the list: name, status, sync state, walk type, category, location,
-// when it was completed and its photos; history, and for a user who may write it complete /
-// reopen, edit and delete. On a phone the actions sit in a row under the text.
+// One punch item in the list: name, status, priority, an overdue mark, sync state, walk
+// type, category, location, when it was completed, its trade and its photos (the review's
+// too); history, and for a user who may write it the review step's changes, edit and
+// delete. On a phone the actions sit in a row under the text.
 
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import Replay from '@mui/icons-material/Replay';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import type { PunchItem } from '../../data/punch-items';
+import type { ItemTransition } from '@field/domain';
+import { isOverdue } from '@field/domain';
+import type { VendorContact } from '../../data/item-vendors';
+import type { PhotoRef, PunchItem } from '../../data/punch-items';
 import type { RecordSyncState } from '../../data/queued-records';
-import { HistoryButton } from '../../ui/history-button';
 import { Thumbnail } from '../../ui/photo-thumbnail';
 import { SyncStateChip } from '../../ui/sync-state-chip';
-import { TAP } from '../../ui/touch';
 import { itemTypeOf } from './item-rules';
+import { ItemActions, ItemTradeLine } from './item-row-parts';
+
+const STATUS_COLOR = {
+  Complete: 'success',
+  'Ready for review': 'info',
+} as const satisfies Readonly<Record<string, 'success' | 'info'>>;
+
+function Photos(props: { photos: PhotoRef[]; states: ReadonlyMap<string, RecordSyncState> }) {
+  if (props.photos.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+      {props.photos.map((photo) => (
+        <Thumbnail
+          key={`${photo.collection}/${photo.key}`}
+          photo={photo}
+          state={props.states.get(`${photo.collection}/${photo.key}`)}
+        />
+      ))}
+    </Stack>
+  );
+}
 
 export function ItemRow(props: {
   item: PunchItem;
+  vendor: VendorContact | undefined;
+  /** Today (`YYYY-MM-DD`), for the overdue mark. */
+  today: string;
   state: RecordSyncState | undefined;
   photoStates: ReadonlyMap<string, RecordSyncState>;
   canWrite: boolean;
   onEdit: () => void;
-  onComplete: () => void;
-  onReopen: () => void;
+  onTransition: (transition: ItemTransition) => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
   const { item } = props;
-  const complete = item.Status === 'Complete';
   const walk = itemTypeOf(item);
+  const overdue = isOverdue(item, props.today);
+  const color =
+    item.Status in STATUS_COLOR
+      ? STATUS_COLOR[item.Status as keyof typeof STATUS_COLOR]
+      : 'default';
   return (
     <Box
       component="li"
       data-testid="punch-item"
       data-item-id={item.id}
       data-status={item.Status}
+      data-overdue={overdue}
       data-sync={props.state ?? 'synced'}
       sx={{ listStyle: 'none', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
     >
@@ -58,11 +83,18 @@ export function ItemRow(props: {
             <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {item.Name}
             </Typography>
-            <Chip
-              size="small"
-              color={complete ? 'success' : 'default'}
-              label={t(complete ? 'punchItems.complete' : 'punchItems.outstanding')}
-            />
+            <Chip size="small" color={color} label={t(`punchItems.statuses.${item.Status}`)} />
+            {item.Priority === 'High' && (
+              <Chip size="small" color="warning" variant="outlined" label={t('punchItems.high')} />
+            )}
+            {overdue && (
+              <Chip
+                size="small"
+                color="error"
+                data-testid="item-overdue"
+                label={t('punchItems.overdue')}
+              />
+            )}
             <SyncStateChip state={props.state} recordId={item.id} />
           </Stack>
           <Typography variant="body2" color="text.secondary">
@@ -79,59 +111,19 @@ export function ItemRow(props: {
               .filter(Boolean)
               .join(' · ')}
           </Typography>
-          {item.Photos.length > 0 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
-              {item.Photos.map((photo) => (
-                <Thumbnail
-                  key={`${photo.collection}/${photo.key}`}
-                  photo={photo}
-                  state={props.photoStates.get(`${photo.collection}/${photo.key}`)}
-                />
-              ))}
-            </Stack>
+          <ItemTradeLine item={item} vendor={props.vendor} />
+          <Photos photos={item.Photos} states={props.photoStates} />
+          {item.Status === 'Ready for review' && (
+            <Photos photos={item['Review Photos']} states={props.photoStates} />
           )}
         </Box>
-        {!props.canWrite && (
-          <Stack direction="row" sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}>
-            <HistoryButton kind="walkItems" recordId={item.id} label={item.Name} />
-          </Stack>
-        )}
-        {props.canWrite && (
-          <Stack direction="row" sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}>
-            <HistoryButton kind="walkItems" recordId={item.id} label={item.Name} />
-            {complete ? (
-              <IconButton
-                sx={TAP}
-                aria-label={t('punchItems.reopenLabel', { name: item.Name })}
-                onClick={props.onReopen}
-              >
-                <Replay />
-              </IconButton>
-            ) : (
-              <IconButton
-                sx={TAP}
-                aria-label={t('punchItems.markCompleteLabel', { name: item.Name })}
-                onClick={props.onComplete}
-              >
-                <CheckCircleOutlined />
-              </IconButton>
-            )}
-            <IconButton
-              sx={TAP}
-              aria-label={t('punchItems.editLabel', { name: item.Name })}
-              onClick={props.onEdit}
-            >
-              <EditOutlined />
-            </IconButton>
-            <IconButton
-              sx={TAP}
-              aria-label={t('punchItems.deleteLabel', { name: item.Name })}
-              onClick={props.onDelete}
-            >
-              <DeleteOutlined />
-            </IconButton>
-          </Stack>
-        )}
+        <ItemActions
+          item={item}
+          canWrite={props.canWrite}
+          onTransition={props.onTransition}
+          onEdit={props.onEdit}
+          onDelete={props.onDelete}
+        />
       </Stack>
     </Box>
   );

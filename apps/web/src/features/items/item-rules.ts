@@ -3,7 +3,7 @@
 // be added yet (its walk is missing or not on the server). Pure, so tests need no server.
 
 import type { Access, ItemLevel, WalkType } from '@field/domain';
-import { ITEM_LEVELS, WALK_ITEM_SCOPE, WALK_TYPES, hasAccess } from '@field/domain';
+import { ITEM_LEVELS, WALK_ITEM_SCOPE, WALK_TYPES, hasAccess, isOpenItem } from '@field/domain';
 import { canReadItemType } from '../../data/home-items';
 import type { WalkRef } from '../../data/item-walks';
 import { canReadWalkOf, walkFor } from '../../data/item-walks';
@@ -22,11 +22,6 @@ export function parseItemsPath(path: string): ItemsRoute {
     type: WALK_TYPES.find((type) => segments.includes(type)),
   };
 }
-
-const STATUS_OF_LEVEL: Readonly<Record<ItemLevel, string>> = {
-  outstanding: 'Outstanding',
-  complete: 'Complete',
-};
 
 /** The walk type of an item, if it is one of ours. */
 export function itemTypeOf(item: Pick<PunchItem, 'Walk'>): WalkType | undefined {
@@ -54,7 +49,9 @@ export function shownItems(
       const type = itemTypeOf(item);
       if (type === undefined || !canReadItemType(access, type)) return false;
       if (route.type !== undefined && type !== route.type) return false;
-      return route.level === undefined || item.Status === STATUS_OF_LEVEL[route.level];
+      // The outstanding level shows every item not complete, those ready for review too
+      // (docs/decisions.md, Item statuses and the review step).
+      return route.level === undefined || isOpenItem(item) === (route.level === 'outstanding');
     })
     .sort((a, b) => order(a) - order(b) || a.Name.localeCompare(b.Name));
 }

@@ -1,7 +1,8 @@
 // Punch items of the selected home (`/homes/items/{level?}/{type?}`): every walk type or
 // one, all levels or outstanding / complete, as the route says, with the home's open item
-// counts. Add and edit (with photos taken on the device), mark complete, reopen and delete
-// go through the offline write queue; an item and each of its photos show as synced only
+// counts. Add and edit (with photos taken on the device, a trade, a due date and a
+// priority), the review step (ready for review, send back, complete, reopen) and delete go
+// through the offline write queue; an item and each of its photos show as synced only
 // once the server has them. A user who may write items of a type but not read its walk
 // (customer service's post-close items) adds them by home; the server finds the walk.
 
@@ -16,55 +17,44 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import type { WalkType } from '@field/domain';
+import type { ItemTransition } from '@field/domain';
+import { localDay } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import { useSelectedHome } from '../../data/homes';
 import { countOpenItems } from '../../data/home-items';
-import type { WalkRef } from '../../data/item-walks';
-import { canStartWalkOf, startItemWalk, useItemWalks, walkFor } from '../../data/item-walks';
+import type { ItemVendors } from '../../data/item-vendors';
+import { useItemVendors } from '../../data/item-vendors';
+import { canStartWalkOf, startItemWalk, useItemWalks } from '../../data/item-walks';
 import type { PunchItem, PunchView } from '../../data/punch-items';
-import {
-  addPunchItem,
-  deletePunchItem,
-  updatePunchItem,
-  usePunchItems,
-} from '../../data/punch-items';
+import { deletePunchItem, updatePunchItem, usePunchItems } from '../../data/punch-items';
 import { useSignedIn } from '../../data/session';
 import { useOfflineEngine } from '../../offline/react';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { errorText } from '../../ui/error-text';
 import { NotYourHome, SelectHomeFirst } from '../../ui/record-list-screen';
 import { TAP } from '../../ui/touch';
-import { ItemForm } from './item-form';
+import { useNow } from '../../ui/use-now';
+import type { ItemDialog } from './item-dialogs';
+import { AddItemDialog, ItemDialogs } from './item-dialogs';
 import { ItemRow } from './item-row';
-import {
-  addableTypes,
-  canWriteItem,
-  itemTypeOf,
-  parseItemsPath,
-  shownItems,
-  walkBlocker,
-  walkIdForNewItem,
-} from './item-rules';
+import { addableTypes, canWriteItem, parseItemsPath, shownItems, walkBlocker } from './item-rules';
 import { OpenCounts } from './open-counts';
 
-type Open =
-  | { kind: 'none' }
-  | { kind: 'add' }
-  | { kind: 'edit'; item: PunchItem }
-  | { kind: 'delete'; item: PunchItem };
+type Open = { kind: 'none' } | { kind: 'add' } | { kind: 'delete'; item: PunchItem } | ItemDialog;
 
 /** The list itself: loading, its error, empty, or a row per item. */
 function ItemList(props: {
   view: PunchView;
   shown: PunchItem[] | undefined;
+  vendors: ItemVendors;
   canWrite: (item: PunchItem) => boolean;
   onOpen: (open: Open) => void;
-  onStatus: (item: PunchItem, complete: boolean) => void;
+  onTransition: (item: PunchItem, transition: ItemTransition) => void;
 }) {
   const { t } = useTranslation();
   const { view, shown } = props;
   const { query } = view;
+  const today = localDay(new Date(useNow()));
   return (
     <Paper variant="outlined">
       {shown === undefined && query.isPending && <LinearProgress />}
@@ -100,61 +90,19 @@ function ItemList(props: {
             <ItemRow
               key={item.id}
               item={item}
+              vendor={item.Vendor === null ? undefined : props.vendors.byId.get(item.Vendor)}
+              today={today}
               state={view.states.get(item.id)}
               photoStates={view.photoStates}
               canWrite={props.canWrite(item)}
               onEdit={() => props.onOpen({ kind: 'edit', item })}
               onDelete={() => props.onOpen({ kind: 'delete', item })}
-              onComplete={() => props.onStatus(item, true)}
-              onReopen={() => props.onStatus(item, false)}
+              onTransition={(transition) => props.onTransition(item, transition)}
             />
           ))}
         </Box>
       )}
     </Paper>
-  );
-}
-
-/** The add dialog: the route's types the user may write, checked against their walks. */
-function AddItemDialog(props: {
-  types: WalkType[];
-  walks: readonly WalkRef[] | undefined;
-  homeId: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const engine = useOfflineEngine();
-  const { access, user } = useSignedIn();
-  const walks = props.walks ?? [];
-  const [first] = props.types;
-  if (first === undefined) return null;
-  const note = (type: WalkType): string | null => {
-    const blocker = walkBlocker(access, walks, type);
-    return blocker === null ? null : t(`punchItems.${blocker}`, { walk: t(`nav.items-${type}`) });
-  };
-  const canStart = (type: WalkType): boolean =>
-    props.walks !== undefined && walkFor(walks, type) === undefined && canStartWalkOf(access, type);
-  return (
-    <ItemForm
-      id="add-item-form"
-      title={t('punchItems.addTitle')}
-      types={props.types}
-      initial={{ Walk: first, Category: '', Location: '', Name: '' }}
-      withPhotos
-      walkNote={note}
-      canStart={canStart}
-      startWalk={async (type) => {
-        if (!canStart(type)) return;
-        await startItemWalk(engine, props.homeId, user.id, type);
-      }}
-      onClose={props.onClose}
-      onSave={async ({ photos, ...values }) => {
-        const blocked = note(values.Walk);
-        if (blocked !== null) throw new Error(blocked);
-        const walkId = walkIdForNewItem(access, walks, values.Walk);
-        await addPunchItem(engine, props.homeId, walkId, values, photos);
-      }}
-    />
   );
 }
 
@@ -167,6 +115,7 @@ function PunchItems(props: { home: ActiveHome }) {
   const homeId = props.home.id;
   const view = usePunchItems(homeId, access);
   const walks = useItemWalks(homeId, access);
+  const vendors = useItemVendors(access);
   const counts = countOpenItems(view.items, access);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [actionError, setActionError] = useState<string | null>(null);
@@ -246,42 +195,32 @@ function PunchItems(props: { home: ActiveHome }) {
         shown={shown}
         canWrite={(item) => canWriteItem(access, item)}
         onOpen={setOpen}
-        onStatus={(item, complete) =>
+        vendors={vendors}
+        onTransition={(item, transition) => {
+          if (transition === 'markReady' || transition === 'sendBack') {
+            setOpen({ kind: transition, item });
+            return;
+          }
+          const complete = transition === 'complete';
           void run(() =>
             updatePunchItem(engine, homeId, item, {
               Status: complete ? 'Complete' : 'Outstanding',
               'Completed At': complete ? new Date().toISOString() : null,
             }),
-          )
-        }
+          );
+        }}
       />
       {open.kind === 'add' && (
-        <AddItemDialog types={writable} walks={walks} homeId={homeId} onClose={close} />
-      )}
-      {open.kind === 'edit' && (
-        <ItemForm
-          id="edit-item-form"
-          title={t('punchItems.editTitle')}
-          types={[itemTypeOf(open.item) ?? 'final-punch']}
-          initial={{
-            Walk: itemTypeOf(open.item) ?? 'final-punch',
-            Category: open.item.Category,
-            Location: open.item.Location,
-            Name: open.item.Name,
-          }}
-          withPhotos
-          walkNote={() => null}
+        <AddItemDialog
+          types={writable}
+          walks={walks}
+          homeId={homeId}
+          vendors={vendors}
           onClose={close}
-          onSave={(values) =>
-            updatePunchItem(
-              engine,
-              homeId,
-              open.item,
-              { Name: values.Name, Category: values.Category, Location: values.Location },
-              values.photos,
-            )
-          }
         />
+      )}
+      {(open.kind === 'edit' || open.kind === 'markReady' || open.kind === 'sendBack') && (
+        <ItemDialogs open={open} homeId={homeId} vendors={vendors} onClose={close} />
       )}
       {open.kind === 'delete' && (
         <ConfirmDialog

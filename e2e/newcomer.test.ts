@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import { shot } from './support/shots.js';
 import {
+  PHONE_CALLS,
   addPhoneCall,
   homeWithStaff,
   openPhoneCalls,
@@ -12,7 +13,7 @@ import {
   queueDrained,
   waitForQueued,
 } from './support/offline.js';
-import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
+import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
 
 const skipReason = skipReasonFor('newcomer e2e');
 const MANAGER = 'manager@example.com';
@@ -64,6 +65,63 @@ describe.skipIf(skipReason !== undefined)('what a newcomer trips on', () => {
         await queueDrained(page);
       });
       expect(await phoneCallsOf(base, token, home.id)).toHaveLength(before.length + 1);
+    },
+  );
+
+  it.each([
+    ['a desktop', DESKTOP, 4],
+    ['a phone', PHONE, 5],
+  ] as const)(
+    "on %s, a change waiting on a conflict says so in the header, and a call's history names its kind and home",
+    async (_name, viewport, skip) => {
+      const base = session.url();
+      const token = await tokenFor(base, MANAGER);
+      const home = await homeWithStaff(base, token, skip);
+      const tag = `conflict-${Date.now()}`;
+      await session.withPage(viewport, async (page, context) => {
+        await signIn(page, MANAGER);
+        await openPhoneCalls(page, base, home.id);
+        await addPhoneCall(page, `${tag} mine`);
+        await queueDrained(page);
+        const call = (await phoneCallsOf(base, token, home.id)).find(
+          (c) => c['Notes'] === `${tag} mine`,
+        );
+        if (call === undefined) throw new Error('the call did not arrive');
+
+        await context.setOffline(true);
+        await page.getByTestId('offline-indicator').waitFor();
+        const row = page.locator('[data-testid="phone-call"]', { hasText: `${tag} mine` });
+        await row.getByRole('button', { name: /^Edit/ }).click();
+        const edit = page.getByRole('dialog', { name: 'Edit phone call' });
+        await edit.getByLabel('Notes').fill(`${tag} mine edited`);
+        await edit.getByRole('button', { name: 'Save' }).click();
+        await edit.waitFor({ state: 'detached' });
+        // Someone else changes the same notes meanwhile.
+        const theirs = await api(base, token, 'PATCH', `${PHONE_CALLS}/update?id=${call.id}`, {
+          Notes: `${tag} theirs`,
+        Voicemail: false,
+        });
+        expect(theirs.status).toBe(200);
+
+        await context.setOffline(false);
+        const indicator = page.locator('[data-testid="offline-indicator"][data-queued="1"]');
+        await expect
+          .poll(() => indicator.getAttribute('aria-label'), { timeout: 30_000 })
+          .toBe('1 change needs your choice. Open the Mutation Queue');
+        await shot(page, 'header-conflict');
+
+        await page
+          .locator('[data-testid="phone-call"]')
+          .first()
+          .getByRole('button', { name: /^History of/ })
+          .click();
+        const history = page.getByRole('dialog', { name: /^History of/ });
+        await expect
+          .poll(() => history.getByTestId('history-of').textContent())
+          .toBe(`Phone call · ${String(home['Address'])}`);
+        await history.getByTestId('history-entry').first().waitFor();
+        await shot(page, 'history-title');
+      });
     },
   );
 });

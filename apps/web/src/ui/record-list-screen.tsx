@@ -328,6 +328,7 @@ export function RecordList(props: RecordListProps) {
           kind={config.resource}
           recordId={open.record.id}
           title={label(open.record)}
+          home={home.Address}
           onClose={close}
         />
       )}

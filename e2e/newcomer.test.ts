@@ -99,7 +99,7 @@ describe.skipIf(skipReason !== undefined)('what a newcomer trips on', () => {
         // Someone else changes the same notes meanwhile.
         const theirs = await api(base, token, 'PATCH', `${PHONE_CALLS}/update?id=${call.id}`, {
           Notes: `${tag} theirs`,
-        Voicemail: false,
+          Voicemail: false,
         });
         expect(theirs.status).toBe(200);
 
@@ -121,6 +121,37 @@ describe.skipIf(skipReason !== undefined)('what a newcomer trips on', () => {
           .toBe(`Phone call · ${String(home['Address'])}`);
         await history.getByTestId('history-entry').first().waitFor();
         await shot(page, 'history-title');
+      });
+    },
+  );
+});
+
+describe.skipIf(skipReason !== undefined)('the outside links a server sets', () => {
+  const session = useE2eSession({
+    env: { DOCS_URL: 'https://docs.acme.test/field', LEGACY_URL: 'https://old.acme.test' },
+  });
+
+  it.each([
+    ['a desktop', DESKTOP],
+    ['a phone', PHONE],
+  ] as const)(
+    'on %s, Documentation and the legacy system go where the server says, and the company website it leaves unset is not offered',
+    async (_name, viewport) => {
+      await session.withPage(viewport, async (page) => {
+        await signIn(page, MANAGER);
+        await page.getByRole('button', { name: 'Profile menu' }).click();
+        const docs = page.getByRole('menuitem', { name: 'Documentation' });
+        await expect.poll(() => docs.getAttribute('href')).toBe('https://docs.acme.test/field');
+        await shot(page, 'links-profile-menu');
+        await page.keyboard.press('Escape');
+        if (viewport === PHONE) await page.getByRole('button', { name: /menu/i }).first().click();
+        const footer = page.getByRole('navigation', { name: 'More places' });
+        await expect
+          .poll(() => footer.getByRole('link', { name: 'Legacy system' }).getAttribute('href'))
+          .toBe('https://old.acme.test');
+        expect(await footer.getByRole('link', { name: 'Company website' }).count()).toBe(0);
+        await footer.scrollIntoViewIfNeeded();
+        await shot(page, 'links-menu-footer');
       });
     },
   );

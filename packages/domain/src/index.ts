@@ -183,6 +183,7 @@ export {
   adminUserSchema,
   invitationAnswerSchema,
   registrationAnswerSchema,
+  externalLinksSchema,
   authProvidersAnswerSchema,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_MAX_SIDE,
@@ -191,7 +192,13 @@ export {
   sessionAnswerSchema,
   signInMethodsSchema,
 } from './accounts.js';
-export type { AdminUser, AuthProvider, RegistrationAnswer, SessionAnswer } from './accounts.js';
+export type {
+  AdminUser,
+  AuthProvider,
+  ExternalLinks,
+  RegistrationAnswer,
+  SessionAnswer,
+} from './accounts.js';
 export {
   HOME_LIST_KINDS,
   filterByAddress,

@@ -6,7 +6,7 @@
 
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
@@ -36,6 +36,7 @@ import { useOfflineEngine } from '../offline/react';
 import { useSignedIn } from '../data/session';
 import { useColumns } from './columns';
 import { ConfirmDialog } from './confirm-dialog';
+import { useDialogDraft } from './dialog-draft';
 import { HistoryDialog } from './history-dialog';
 import { FormDialog, useDialogSave } from './form-dialog';
 import type { Column } from './record-table';
@@ -171,19 +172,30 @@ function RecordFormDialog(props: {
     resolver: zodResolver(schema),
     defaultValues: defaults,
   });
+  const title = t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`);
+  const draft = useDialogDraft({
+    formTitle: `${config.resource}:${record?.id ?? 'new'}`,
+    title,
+    values: useWatch({ control: form.control }),
+    onResume: (values) => form.reset(values),
+  });
   const save = form.handleSubmit((values) =>
-    run(() => saveRecord(engine, { config, ctx, fields, record }, values, photos)),
+    run(async () => {
+      await saveRecord(engine, { config, ctx, fields, record }, values, photos);
+      await draft.clear();
+    }),
   );
   const id = `${config.texts}-${operation}-form`;
   return (
     <FormDialog
       id={id}
-      title={t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`)}
+      title={title}
       error={error}
       saveDisabled={form.formState.isSubmitting}
       onSubmit={() => void save()}
       onClose={props.onClose}
     >
+      {draft.offer}
       {fields.map((field) => (
         <Controller
           key={field.name}

@@ -10,21 +10,24 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WalkType } from '@field/domain';
 import type { NewPhoto } from '../../data/punch-items';
+import { useDialogDraft } from '../../ui/dialog-draft';
 import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 import { PhotoPicker } from '../../ui/photo-picker';
 import { TAP } from '../../ui/touch';
 
-export interface ItemFormValues {
+export type ItemFormValues = {
   Walk: WalkType;
   Category: string;
   Location: string;
   Name: string;
-}
+};
 
 export function ItemForm(props: {
   title: string;
   id: string;
+  /** Whose drafts: `new` for an added item, the item's id for its edits. */
+  draftOf: string;
   types: readonly WalkType[];
   initial: ItemFormValues;
   withPhotos: boolean;
@@ -40,17 +43,29 @@ export function ItemForm(props: {
   const [photos, setPhotos] = useState<File[]>([]);
   const { error, saving, run, setError } = useDialogSave(props.onClose);
   const note = props.walkNote(values.Walk);
+  const draft = useDialogDraft({
+    formTitle: `walkItems:${props.draftOf}`,
+    title: props.title,
+    values,
+    // The draft's walk type if this dialog still offers it.
+    onResume: (resumed) =>
+      setValues({
+        ...resumed,
+        Walk: props.types.find((type) => type === resumed.Walk) ?? values.Walk,
+      }),
+  });
 
   function save(): Promise<void> {
-    return run(() =>
-      props.onSave({
+    return run(async () => {
+      await props.onSave({
         Walk: values.Walk,
         Category: values.Category.trim(),
         Location: values.Location.trim(),
         Name: values.Name.trim(),
         photos: photos.map((file) => ({ blob: file, name: file.name })),
-      }),
-    );
+      });
+      await draft.clear();
+    });
   }
 
   return (
@@ -64,6 +79,7 @@ export function ItemForm(props: {
       onSubmit={() => void save()}
       onClose={props.onClose}
     >
+      {draft.offer}
       <TextField
         select
         label={t('punchItems.walk')}

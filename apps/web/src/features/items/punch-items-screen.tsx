@@ -137,6 +137,7 @@ function AddItemDialog(props: {
   return (
     <ItemForm
       id="add-item-form"
+      draftOf="new"
       title={t('punchItems.addTitle')}
       types={props.types}
       initial={{ Walk: first, Category: '', Location: '', Name: '' }}
@@ -261,6 +262,7 @@ function PunchItems(props: { home: ActiveHome }) {
       {open.kind === 'edit' && (
         <ItemForm
           id="edit-item-form"
+          draftOf={open.item.id}
           title={t('punchItems.editTitle')}
           types={[itemTypeOf(open.item) ?? 'final-punch']}
           initial={{

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
-import { useSelectedHome } from '../data/homes';
+import type { ActiveHome } from '../data/homes';
 import { useFormDraft } from '../data/form-draft';
 import { DraftOffer } from './draft-offer';
 
@@ -22,6 +22,8 @@ export interface DialogDraft {
 }
 
 export function useDialogDraft<T extends Record<string, unknown>>(props: {
+  /** The home the record is on: drafts are kept per home and dialog. */
+  home: Pick<ActiveHome, 'HomeRID' | 'HomeID' | 'Address'>;
   /** Which dialog: one per resource for a new record, one per record for its edits. */
   formTitle: string;
   /** The draft's title in the device's draft lists (the dialog's title). */
@@ -30,15 +32,15 @@ export function useDialogDraft<T extends Record<string, unknown>>(props: {
   onResume: (values: T) => void;
 }): DialogDraft {
   const { t } = useTranslation();
-  const home = useSelectedHome();
+  const { home } = props;
   const draft = useFormDraft<T>({
-    homeRID: home?.HomeRID ?? '',
-    homeID: String(home?.HomeID ?? ''),
-    address: home?.Address ?? '',
+    homeRID: home.HomeRID,
+    homeID: String(home.HomeID),
+    address: home.Address,
     formTitle: props.formTitle,
     title: props.title,
     values: props.values,
-    enabled: home !== null,
+    enabled: true,
   });
   return {
     offer: (

@@ -174,6 +174,7 @@ function RecordFormDialog(props: {
   });
   const title = t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`);
   const draft = useDialogDraft({
+    home: ctx.home,
     formTitle: `${config.resource}:${record?.id ?? 'new'}`,
     title,
     values: useWatch({ control: form.control }),

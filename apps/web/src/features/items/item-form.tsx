@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WalkType } from '@field/domain';
+import type { ActiveHome } from '../../data/homes';
 import type { NewPhoto } from '../../data/punch-items';
 import { useDialogDraft } from '../../ui/dialog-draft';
 import { errorText } from '../../ui/error-text';
@@ -26,8 +27,8 @@ export type ItemFormValues = {
 export function ItemForm(props: {
   title: string;
   id: string;
-  /** Whose drafts: `new` for an added item, the item's id for its edits. */
-  draftOf: string;
+  /** Whose drafts: the item's home, and `new` for an added item or the item's id. */
+  draftOf: { home: ActiveHome; id: string };
   types: readonly WalkType[];
   initial: ItemFormValues;
   withPhotos: boolean;
@@ -44,7 +45,8 @@ export function ItemForm(props: {
   const { error, saving, run, setError } = useDialogSave(props.onClose);
   const note = props.walkNote(values.Walk);
   const draft = useDialogDraft({
-    formTitle: `walkItems:${props.draftOf}`,
+    home: props.draftOf.home,
+    formTitle: `walkItems:${props.draftOf.id}`,
     title: props.title,
     values,
     // The draft's walk type if this dialog still offers it.

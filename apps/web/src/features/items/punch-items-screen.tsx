@@ -120,6 +120,7 @@ function AddItemDialog(props: {
   types: WalkType[];
   walks: readonly WalkRef[] | undefined;
   homeId: string;
+  home: ActiveHome;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -137,7 +138,7 @@ function AddItemDialog(props: {
   return (
     <ItemForm
       id="add-item-form"
-      draftOf="new"
+      draftOf={{ home: props.home, id: 'new' }}
       title={t('punchItems.addTitle')}
       types={props.types}
       initial={{ Walk: first, Category: '', Location: '', Name: '' }}
@@ -257,12 +258,18 @@ function PunchItems(props: { home: ActiveHome }) {
         }
       />
       {open.kind === 'add' && (
-        <AddItemDialog types={writable} walks={walks} homeId={homeId} onClose={close} />
+        <AddItemDialog
+          types={writable}
+          walks={walks}
+          homeId={homeId}
+          home={props.home}
+          onClose={close}
+        />
       )}
       {open.kind === 'edit' && (
         <ItemForm
           id="edit-item-form"
-          draftOf={open.item.id}
+          draftOf={{ home: props.home, id: open.item.id }}
           title={t('punchItems.editTitle')}
           types={[itemTypeOf(open.item) ?? 'final-punch']}
           initial={{

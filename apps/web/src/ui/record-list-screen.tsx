@@ -35,6 +35,7 @@ import type { OfflineEngine } from '../offline/engine';
 import { useOfflineEngine } from '../offline/react';
 import { useSignedIn } from '../data/session';
 import { useColumns } from './columns';
+import { useOpenedRecord } from './opened-record';
 import { ConfirmDialog } from './confirm-dialog';
 import { useDialogDraft } from './dialog-draft';
 import { HistoryDialog } from './history-dialog';
@@ -253,6 +254,7 @@ export function RecordList(props: RecordListProps) {
   const { records, states, query } = useHomeRecords(config.resource, home.id);
   const writes = useRecordWrites(config.resource);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const opened = useOpenedRecord(records !== undefined);
   const columns = useColumns(config.columns(ctx));
   const shown = useMemo(
     () => (config.sort === undefined ? records : records?.slice().sort(config.sort)),
@@ -331,7 +333,10 @@ export function RecordList(props: RecordListProps) {
         onRetry={() => void query.refetch()}
         emptyText={t([`${config.texts}.empty`, 'records.empty'])}
         {...(config.testIds === undefined ? {} : { testIds: config.testIds })}
-        rowData={(record) => ({ 'data-sync': states.get(record.id) ?? 'synced' })}
+        rowData={(record) => ({
+          'data-sync': states.get(record.id) ?? 'synced',
+          ...(record.id === opened ? { 'data-opened': 'true' } : {}),
+        })}
         status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
         actions={actions}
         actionsLabel={t('records.actions')}

@@ -19,12 +19,15 @@ import { Thumbnail } from '../../ui/photo-thumbnail';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { TAP } from '../../ui/touch';
 import { itemTypeOf } from './item-rules';
+import { OPENED_ROW } from '../../ui/opened-record';
 
 export function ItemRow(props: {
   item: PunchItem;
   state: RecordSyncState | undefined;
   photoStates: ReadonlyMap<string, RecordSyncState>;
   canWrite: boolean;
+  /** The item an opened notification leads to (`?record=`). */
+  opened: boolean;
   onEdit: () => void;
   onComplete: () => void;
   onReopen: () => void;
@@ -39,9 +42,18 @@ export function ItemRow(props: {
       component="li"
       data-testid="punch-item"
       data-item-id={item.id}
+      data-record-id={item.id}
+      data-opened={props.opened ? 'true' : undefined}
       data-status={item.Status}
       data-sync={props.state ?? 'synced'}
-      sx={{ listStyle: 'none', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        listStyle: 'none',
+        px: 2,
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        ...OPENED_ROW,
+      }}
     >
       {/* On a phone the actions sit in a row under the text, so a row stays short. */}
       <Stack

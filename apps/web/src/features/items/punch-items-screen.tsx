@@ -47,6 +47,7 @@ import {
   walkIdForNewItem,
 } from './item-rules';
 import { OpenCounts } from './open-counts';
+import { useOpenedRecord } from '../../ui/opened-record';
 
 type Open =
   | { kind: 'none' }
@@ -65,6 +66,7 @@ function ItemList(props: {
   const { t } = useTranslation();
   const { view, shown } = props;
   const { query } = view;
+  const opened = useOpenedRecord(shown !== undefined);
   return (
     <Paper variant="outlined">
       {shown === undefined && query.isPending && <LinearProgress />}
@@ -103,6 +105,7 @@ function ItemList(props: {
               state={view.states.get(item.id)}
               photoStates={view.photoStates}
               canWrite={props.canWrite(item)}
+              opened={item.id === opened}
               onEdit={() => props.onOpen({ kind: 'edit', item })}
               onDelete={() => props.onOpen({ kind: 'delete', item })}
               onComplete={() => props.onStatus(item, true)}

@@ -2,7 +2,6 @@
 // marked (`data-opened`) and scrolled into view once the list is there.
 
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 
 /** The style of the row or card of the opened record. */
 export const OPENED_ROW = {
@@ -14,8 +13,8 @@ export const OPENED_ROW = {
 } as const;
 
 export function useOpenedRecord(listShown: boolean): string | null {
-  const [search] = useSearchParams();
-  const opened = search.get('record');
+  // Read from the address itself: a list rendered outside a router (its tests) has none.
+  const opened = new URLSearchParams(window.location.search).get('record');
   useEffect(() => {
     if (!listShown || opened === null) return;
     document

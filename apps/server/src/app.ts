@@ -24,6 +24,7 @@ import { invitationRoutes } from './modules/auth/invitation-routes.js';
 import { SessionService } from './modules/auth/sessions.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { changelogRoutes } from './modules/changelog/routes.js';
+import { linkRoutes } from './modules/links/routes.js';
 import { createBus, shareAuthChanges, shareListChanges } from './modules/cluster/bus.js';
 import { ChangelogService } from './modules/changelog/service.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
@@ -178,6 +179,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       });
       notificationRoutes(api, database.db, notifications);
       changelogRoutes(api, changelog);
+      linkRoutes(api, config.links);
       feedbackRoutes(api, database.db, {
         max: config.rateLimit.feedbackMax,
         timeWindow: config.rateLimit.windowSeconds * 1000,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { HomeAccessMode, RegistrationPolicy } from '@field/domain';
+import type { ExternalLinks, HomeAccessMode, RegistrationPolicy } from '@field/domain';
 import {
   DEFAULT_HOME_ACCESS,
   HOME_ACCESS_MODES,
@@ -28,6 +28,11 @@ const booleanString = z
   .transform((v) => v === 'true' || v === '1');
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+/** A web address for a link users follow (http or https only: never a `javascript:` link). */
+const optionalUrl = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.url({ protocol: /^https?$/, error: 'must be an http or https address' }).optional(),
+);
 
 /** The folder of the bucket the field app's objects go in when S3_PREFIX is not set. */
 const DEFAULT_S3_PREFIX = 'field-app/';
@@ -136,6 +141,9 @@ const envFields = z.object({
       .optional(),
   ),
   CHANGELOG_API_URL: z.url().default('https://api.github.com'),
+  DOCS_URL: optionalUrl,
+  LEGACY_URL: optionalUrl,
+  COMPANY_URL: optionalUrl,
   CHANGELOG_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   CHANGELOG_REFRESH_SECONDS: z.coerce.number().int().min(0).default(600),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(2).max(600).default(10),
@@ -304,6 +312,8 @@ export interface Config {
    */
   notificationsPollMs: number;
   changelog: ChangelogConfig;
+  /** Where the web app's outside links go (DOCS_URL, LEGACY_URL, COMPANY_URL); null: hidden. */
+  links: ExternalLinks;
   /**
    * A stop (SIGTERM) ends within `totalMs`: answers in flight get `drainMs`, the rest is
    * left for the handlers' last writes and closing the database.
@@ -503,6 +513,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.CHANGELOG_API_URL.replace(/\/+$/, ''),
       token: e.CHANGELOG_TOKEN,
       refreshSeconds: e.CHANGELOG_REFRESH_SECONDS,
+    },
+    links: {
+      documentation: e.DOCS_URL ?? null,
+      legacySystem: e.LEGACY_URL ?? null,
+      companyWebsite: e.COMPANY_URL ?? null,
     },
     shutdown: {
       totalMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

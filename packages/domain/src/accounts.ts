@@ -72,6 +72,17 @@ export const registrationAnswerSchema = z.object({
 });
 export type RegistrationAnswer = z.infer<typeof registrationAnswerSchema>;
 
+/**
+ * `GET /links`: where the menu footer's and the profile menu's links leave the app (the
+ * server's DOCS_URL, LEGACY_URL and COMPANY_URL, docs/configuration.md); null hides a link.
+ */
+export const externalLinksSchema = z.object({
+  documentation: z.nullable(z.string()),
+  legacySystem: z.nullable(z.string()),
+  companyWebsite: z.nullable(z.string()),
+});
+export type ExternalLinks = z.infer<typeof externalLinksSchema>;
+
 /** `GET /auth/invitation?token=`: whom an invitation is for. */
 export const invitationAnswerSchema = z.object({
   email: z.string(),

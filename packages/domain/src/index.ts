@@ -198,12 +198,18 @@ export {
   notificationPageSchema,
   notificationReadSchema,
   notificationStreamEventSchemas,
+  notificationTarget,
   relativeTime,
   relativeTimeLabel,
   messageView,
   streamTicketSchema,
 } from './notifications.js';
-export type { NotificationApp, NotificationCounts, NotificationCreate } from './notifications.js';
+export type {
+  NotificationApp,
+  NotificationCounts,
+  NotificationCreate,
+  NotificationTarget,
+} from './notifications.js';
 export { feedbackInputSchema, feedbackListSchema, feedbackSchema } from './feedback.js';
 export type { Feedback } from './feedback.js';
 export {
@@ -212,6 +218,7 @@ export {
   adminUserSchema,
   invitationAnswerSchema,
   registrationAnswerSchema,
+  externalLinksSchema,
   authProvidersAnswerSchema,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_MAX_SIDE,
@@ -220,7 +227,13 @@ export {
   sessionAnswerSchema,
   signInMethodsSchema,
 } from './accounts.js';
-export type { AdminUser, AuthProvider, RegistrationAnswer, SessionAnswer } from './accounts.js';
+export type {
+  AdminUser,
+  AuthProvider,
+  ExternalLinks,
+  RegistrationAnswer,
+  SessionAnswer,
+} from './accounts.js';
 export {
   HOME_LIST_KINDS,
   filterByAddress,

@@ -6,6 +6,10 @@ import { z } from './zod.js';
 import type { Notification } from './entities.js';
 import { NOTIFICATION_APPS, normalizeNotificationApp, notificationSchema } from './entities.js';
 import { relativeTime } from './dates.js';
+import type { Resource } from './resources.js';
+import { resourceDef } from './resources.js';
+import { WALK_FORM_DEFS } from './walk-forms.js';
+import { WALK_TYPES } from './walks.js';
 
 export { formatNotificationDate, relativeTime } from './dates.js';
 
@@ -226,4 +230,52 @@ export function messageView(
       metadataText(notification, 'subtitle') ?? sender ?? notification.metadata.homeAddress ?? '',
     time: relativeTimeLabel(notification.createdAt, now),
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Where opening a notification leads: the record it tells of, on its home.
+
+export interface NotificationTarget {
+  /** The home the record is on (the metadata's `homeRID`, the home's id); opening selects it. */
+  homeRID: string;
+  /** The record's resource. */
+  resource: Resource;
+  /** The record's screen. */
+  path: string;
+  /** The address's query: the record to show (`record`), or the walk to open (`walk`). */
+  search: Readonly<Record<string, string>>;
+}
+
+/**
+ * The record a notification tells of: a phone call (`phone_call`) on the home's calls, a
+ * punch item (`punch_item`) among the items of its walk type, a walk (metadata `walkForm`,
+ * a walk form's segment) opened in its form. Undefined for those that name no record on a
+ * home (an announcement, a message).
+ */
+export function notificationTarget(notification: Notification): NotificationTarget | undefined {
+  const { metadata } = notification;
+  const homeRID = metadata['homeRID'];
+  const recordId = metadata['recordId'];
+  if (typeof homeRID !== 'string' || typeof recordId !== 'string') return undefined;
+  if (notification.category === NOTIFICATION_CATEGORIES.phoneCall) {
+    const path = resourceDef('phoneCalls').screen?.path;
+    return path === undefined
+      ? undefined
+      : { homeRID, resource: 'phoneCalls', path, search: { record: recordId } };
+  }
+  if (notification.category === NOTIFICATION_CATEGORIES.punchItem) {
+    const walk = WALK_TYPES.find((type) => type === metadata['walk']);
+    const path = walk === undefined ? '/homes/items/all-items' : `/homes/items/${walk}`;
+    return { homeRID, resource: 'walkItems', path, search: { record: recordId } };
+  }
+  const form = WALK_FORM_DEFS.find((def) => def.segment === metadata['walkForm']);
+  if (form !== undefined) {
+    return {
+      homeRID,
+      resource: form.kind,
+      path: `/walks/${form.segment}`,
+      search: { walk: recordId },
+    };
+  }
+  return undefined;
 }

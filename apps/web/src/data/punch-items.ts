@@ -151,11 +151,12 @@ function patchItems(
 }
 
 /** What an item's trade is: its vendor, due date and priority. */
-export interface ItemTrade {
+// A type, not an interface: an item dialog's draft keeps it as a plain record.
+export type ItemTrade = {
   Vendor: string | null;
   'Due Date': string | null;
   Priority: string;
-}
+};
 
 export interface NewPunchItem extends Partial<ItemTrade> {
   Walk: WalkType;

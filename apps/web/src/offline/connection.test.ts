@@ -91,6 +91,25 @@ describe('connection monitor', () => {
     monitor.stop();
   });
 
+  it('reports syncing and success when a sign-in sent the queue before the replay was due', async () => {
+    // A page reopened offline has no access token: the sign-in that comes back with the
+    // connection sends the queue at once (main.tsx), before the 1 s replay, which found
+    // nothing left and said nothing.
+    const send = vi.fn(() => Promise.resolve({}));
+    const { queue, notices, monitor, goOnline } = setup('connection-test-5', send);
+    await queue.enqueue({ type: 'phoneCall', operation: 'delete', data: { id: 'a' } });
+    goOnline();
+    await queue.process();
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() =>
+      expect(notices).toEqual([
+        { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+        { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
+      ]),
+    );
+    monitor.stop();
+  });
+
   it('reports a failed write with the Mutation Queue message', async () => {
     const { queue, notices, monitor, setOnline } = setup('connection-test-2', () =>
       Promise.reject(new PermanentMutationError('Invalid value')),

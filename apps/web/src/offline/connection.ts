@@ -54,15 +54,26 @@ export function startConnectionMonitor(options: ConnectionMonitorOptions): Conne
   const listeners = new Set<(online: boolean) => void>();
   let online = options.initialOnline ?? navigator.onLine;
   let debounce: ReturnType<typeof setTimeout> | undefined;
+  // Writes that something else sent while the returned connection's replay was due: a page
+  // reopened offline has no access token, and the sign-in that comes back with the
+  // connection sends the queue at once (main.tsx). The replay reports them all the same,
+  // so the toasts do not depend on what the page saw before.
+  let sentWhileDue = 0;
+  const stopCounting = options.queue.subscribe((event) => {
+    if (event.type === 'sent' && debounce !== undefined) sentWhileDue += 1;
+  });
 
   async function syncNow(): Promise<PassResult> {
-    const pending = (await options.queue.list()).filter((m) => m.status === 'pending').length;
+    const early = sentWhileDue;
+    sentWhileDue = 0;
+    const waiting = (await options.queue.list()).filter((m) => m.status === 'pending').length;
+    const pending = waiting + early;
     if (pending > 0) options.notify?.({ kind: 'syncing', message: ENGINE_TEXTS.syncing });
     const result = await options.queue.process();
     const failed = (await options.queue.list()).some((m) => m.status === 'failed');
     if (failed && result.failed > 0) {
       options.notify?.({ kind: 'sync-failed', message: MESSAGES.syncFailed });
-    } else if (pending > 0 && result.sent > 0 && result.pending === 0) {
+    } else if (pending > 0 && result.sent + early > 0 && result.pending === 0) {
       options.notify?.({ kind: 'synced', message: ENGINE_TEXTS.syncSucceeded });
     }
     return result;
@@ -74,6 +85,7 @@ export function startConnectionMonitor(options: ConnectionMonitorOptions): Conne
     for (const listener of listeners) listener(online);
     if (debounce !== undefined) clearTimeout(debounce);
     debounce = undefined;
+    sentWhileDue = 0;
     if (online) {
       debounce = setTimeout(() => {
         debounce = undefined;
@@ -122,6 +134,7 @@ export function startConnectionMonitor(options: ConnectionMonitorOptions): Conne
     },
     syncNow,
     stop() {
+      stopCounting();
       clearInterval(interval);
       if (debounce !== undefined) clearTimeout(debounce);
       target.removeEventListener('online', onOnline);

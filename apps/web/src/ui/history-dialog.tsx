@@ -1,5 +1,6 @@
 // A record's history (`GET /api/history?kind=&id=`): every write, oldest first, with who
-// made it, when, which fields, and each field's value before → after.
+// made it, when, which fields, and each field's value before → after. Titled with the record,
+// its kind and its home (a call's date alone says neither what nor where).
 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { HistoryEntry, Resource } from '@field/domain';
+import { resourceDef } from '@field/domain';
 import { apiClient, anyJson } from '../api/client';
 import { useItemVendors } from '../data/item-vendors';
 import { useSignedIn } from '../data/session';
+import { useSelectedHome } from '../data/homes';
 import { shownValue } from './conflict-panel';
 import { errorText } from './error-text';
 
@@ -33,6 +36,8 @@ export function HistoryDialog(props: {
   kind: Resource;
   recordId: string;
   title: string;
+  /** The record's home; by default the selected one, for a record kept on a home. */
+  home?: string;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -43,6 +48,10 @@ export function HistoryDialog(props: {
     field === 'Vendor' && typeof value === 'string'
       ? (vendors.get(value)?.Name ?? value)
       : shownValue(value);
+  const def = resourceDef(props.kind);
+  const selected = useSelectedHome();
+  const home = props.home ?? (def.homeField === undefined ? undefined : selected?.Address);
+  const kind = t(`sync.types.${def.mutationType ?? props.kind}`, { defaultValue: props.kind });
   const query = useQuery({
     queryKey: ['history', props.kind, props.recordId],
     queryFn: ({ signal }) => fetchHistory(props.kind, props.recordId, signal),
@@ -52,7 +61,18 @@ export function HistoryDialog(props: {
     new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="history-title">
-      <DialogTitle id="history-title">{t('history.title', { record: props.title })}</DialogTitle>
+      <DialogTitle id="history-title">
+        {t('history.title', { record: props.title })}
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          data-testid="history-of"
+          sx={{ display: 'block' }}
+        >
+          {home === undefined ? kind : t('history.kindAtHome', { kind, home })}
+        </Typography>
+      </DialogTitle>
       <DialogContent dividers>
         {query.isPending && <CircularProgress aria-label={t('history.loading')} />}
         {query.error !== null && <Alert severity="error">{errorText(query.error)}</Alert>}

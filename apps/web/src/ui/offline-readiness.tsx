@@ -92,14 +92,11 @@ export function ReadinessSummary() {
     return <Box aria-hidden sx={SUMMARY_PLACE} />;
   }
   const syncing = status.state === 'syncing';
+  // No count of homes of its own: the overview's one count is the list's, of the homes in
+  // construction, and the homes carried offline (cancelled ones too) are counted on /sync.
   const label = syncing
     ? t('readiness.syncing', { done: status.done, total: status.total })
-    : readiness.allReady
-      ? t('readiness.readyCount', { count: readiness.readyCount })
-      : t('readiness.notReadyCount', {
-          ready: readiness.readyCount,
-          total: readiness.homes.length,
-        });
+    : t(readiness.allReady ? 'readiness.ready' : 'readiness.notAllReady');
   return (
     <Chip
       component={RouterLink}

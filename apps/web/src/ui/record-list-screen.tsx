@@ -6,7 +6,7 @@
 
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
@@ -35,7 +35,9 @@ import type { OfflineEngine } from '../offline/engine';
 import { useOfflineEngine } from '../offline/react';
 import { useSignedIn } from '../data/session';
 import { useColumns } from './columns';
+import { useOpenedRecord } from './opened-record';
 import { ConfirmDialog } from './confirm-dialog';
+import { useDialogDraft } from './dialog-draft';
 import { HistoryDialog } from './history-dialog';
 import { FormDialog, useDialogSave } from './form-dialog';
 import type { Column } from './record-table';
@@ -172,19 +174,31 @@ export function RecordFormDialog(props: {
     resolver: zodResolver(schema),
     defaultValues: defaults,
   });
+  const title = t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`);
+  const draft = useDialogDraft({
+    home: ctx.home,
+    formTitle: `${config.resource}:${record?.id ?? 'new'}`,
+    title,
+    values: useWatch({ control: form.control }),
+    onResume: (values) => form.reset(values),
+  });
   const save = form.handleSubmit((values) =>
-    run(() => saveRecord(engine, { config, ctx, fields, record }, values, photos)),
+    run(async () => {
+      await saveRecord(engine, { config, ctx, fields, record }, values, photos);
+      await draft.clear();
+    }),
   );
   const id = `${config.texts}-${operation}-form`;
   return (
     <FormDialog
       id={id}
-      title={t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`)}
+      title={title}
       error={error}
       saveDisabled={form.formState.isSubmitting}
       onSubmit={() => void save()}
       onClose={props.onClose}
     >
+      {draft.offer}
       {fields.map((field) => (
         <Controller
           key={field.name}
@@ -241,6 +255,7 @@ export function RecordList(props: RecordListProps) {
   const { records, states, query } = useHomeRecords(config.resource, home.id);
   const writes = useRecordWrites(config.resource);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const opened = useOpenedRecord(records !== undefined);
   const columns = useColumns(config.columns(ctx));
   const shown = useMemo(
     () => (config.sort === undefined ? records : records?.slice().sort(config.sort)),
@@ -319,7 +334,10 @@ export function RecordList(props: RecordListProps) {
         onRetry={() => void query.refetch()}
         emptyText={t([`${config.texts}.empty`, 'records.empty'])}
         {...(config.testIds === undefined ? {} : { testIds: config.testIds })}
-        rowData={(record) => ({ 'data-sync': states.get(record.id) ?? 'synced' })}
+        rowData={(record) => ({
+          'data-sync': states.get(record.id) ?? 'synced',
+          ...(record.id === opened ? { 'data-opened': 'true' } : {}),
+        })}
         status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
         actions={actions}
         actionsLabel={t('records.actions')}
@@ -329,6 +347,7 @@ export function RecordList(props: RecordListProps) {
           kind={config.resource}
           recordId={open.record.id}
           title={label(open.record)}
+          home={home.Address}
           onClose={close}
         />
       )}

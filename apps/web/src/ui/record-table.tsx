@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { FieldRecord } from '../data/records';
+import { OPENED_ROW } from './opened-record';
 
 export interface Column {
   field: string;
@@ -173,6 +174,7 @@ function RecordRows(list: RecordListProps) {
               data-record-id={record.id}
               data-testid={list.testIds?.row}
               {...list.rowData?.(record)}
+              sx={OPENED_ROW}
             >
               {columns.map((column, index) => (
                 <TableCell
@@ -214,6 +216,7 @@ function RecordCards(list: RecordListProps) {
           data-record-id={record.id}
           data-testid={list.testIds?.row}
           {...list.rowData?.(record)}
+          sx={OPENED_ROW}
         >
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>
             {columns.map((column, index) => (

@@ -1,10 +1,11 @@
 // The toasts' host, loaded with the first toast (lib/toast.ts): notistack's provider with
-// the app's placement and duration. Information, success and warning toasts (syncing,
+// the app's placement (across a phone, in a desktop's bottom right corner) and duration. Information, success and warning toasts (syncing,
 // synced, "Temporary issue ... Retrying...") are announced politely as a status; errors
 // stay alerts. Each has a close button.
 
 import { forwardRef, useEffect, useLayoutEffect, useRef } from 'react';
-import { styled } from '@mui/material/styles';
+import { styled, useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CustomContentProps } from 'notistack';
 import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
 import { UI } from '@field/domain';
@@ -60,11 +61,14 @@ const notistack: ToastFunctions = {
 
 export default function ToastHost({ maxSnack = 3 }: { maxSnack?: number }) {
   useEffect(() => toastHostMounted(notistack), []);
+  // A phone shows a toast across its width; a desktop in its corner, out of the way of the
+  // screen's content, as desktop apps place their notices.
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   return (
     <SnackbarProvider
       maxSnack={maxSnack}
       autoHideDuration={UI.toastDurationMs}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: wide ? 'right' : 'center' }}
       Components={TOAST_COMPONENTS}
       // Every toast can be closed; a toast with actions of its own adds the button itself.
       action={(key) => <ToastCloseButton toastKey={key} />}

@@ -1,7 +1,8 @@
 // The side menu's footer links: Manage Your Homes, the external legacy system and the company
 // website, each to its own place. Manage Your Homes opens the app's Manage Homes screen unless a
 // deployment names another address (VITE_MANAGE_YOUR_HOMES_URL); without the screen's scope and
-// without such an address it is not offered.
+// without such an address it is not offered. The other two are the server's LEGACY_URL and
+// COMPANY_URL, each hidden while unset.
 
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +11,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { Access } from '@field/domain';
 import { canOpenRoute, findRoute } from '@field/domain';
-import { EXTERNAL_LINKS } from '../../ui/links';
+import { useExternalLinks } from '../../data/external-links';
+import { MANAGE_YOUR_HOMES_URL } from '../../ui/links';
 
 const MANAGE_HOMES_ROUTE = '/collaboration/homes';
 
 export interface MenuFooterLinks {
   manageYourHomes: string;
-  legacySystem: string;
-  companyWebsite: string;
+  legacySystem: string | null;
+  companyWebsite: string | null;
 }
 
 export function MenuFooter(props: {
@@ -26,7 +28,8 @@ export function MenuFooter(props: {
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
-  const links = props.links ?? EXTERNAL_LINKS;
+  const server = useExternalLinks();
+  const links = props.links ?? { ...server, manageYourHomes: MANAGE_YOUR_HOMES_URL };
   const route = findRoute(MANAGE_HOMES_ROUTE);
   const canManage = route !== undefined && canOpenRoute(route, props.access);
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -44,12 +47,16 @@ export function MenuFooter(props: {
           </Link>
         )
       )}
-      <Link href={links.legacySystem} {...external}>
-        {t('menuFooter.legacySystem')}
-      </Link>
-      <Link href={links.companyWebsite} {...external}>
-        {t('menuFooter.companyWebsite')}
-      </Link>
+      {links.legacySystem !== null && (
+        <Link href={links.legacySystem} {...external}>
+          {t('menuFooter.legacySystem')}
+        </Link>
+      )}
+      {links.companyWebsite !== null && (
+        <Link href={links.companyWebsite} {...external}>
+          {t('menuFooter.companyWebsite')}
+        </Link>
+      )}
     </Stack>
   );
 }

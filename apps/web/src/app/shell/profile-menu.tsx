@@ -29,7 +29,7 @@ import { useUserPhoto } from '../../data/user-photo';
 import { useOptionalOfflineEngine } from '../../offline/react';
 import type { UnsentWork } from '../../offline/sign-out';
 import { unsentWork } from '../../offline/sign-out';
-import { EXTERNAL_LINKS } from '../../ui/links';
+import { useExternalLinks } from '../../data/external-links';
 import { toast } from '../../lib/toast';
 import { SignOutDialog, useEngineOnline } from './sign-out-dialog';
 
@@ -40,6 +40,7 @@ export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const engine = useOptionalOfflineEngine();
   const online = useEngineOnline(engine);
+  const { documentation } = useExternalLinks();
   const [unsent, setUnsent] = useState<UnsentWork | null>(null);
   const photo = useUserPhoto(user.photoURL);
   const close = () => setAnchor(null);
@@ -101,18 +102,20 @@ export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
             {t('profile.manageHomes')}
           </MenuItem>
         )}
-        <MenuItem
-          component="a"
-          href={EXTERNAL_LINKS.documentation}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={close}
-        >
-          <ListItemIcon>
-            <HelpOutline fontSize="small" />
-          </ListItemIcon>
-          {t('profile.documentation')}
-        </MenuItem>
+        {documentation !== null && (
+          <MenuItem
+            component="a"
+            href={documentation}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            <ListItemIcon>
+              <HelpOutline fontSize="small" />
+            </ListItemIcon>
+            {t('profile.documentation')}
+          </MenuItem>
+        )}
         <MenuItem component={RouterLink} to={CHANGELOG_ROUTE} onClick={close}>
           <ListItemIcon>
             <NewReleasesOutlined fontSize="small" />

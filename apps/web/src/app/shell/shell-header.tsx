@@ -43,8 +43,14 @@ function SyncIndicator() {
   // A conflict is a change not yet on the server too, and it waits for the user.
   const queued = pending + failed + conflicts;
   if (online && queued === 0) return null;
+  // Each kind in its own words: a change waiting on a conflict choice is not "to send".
+  const parts = [
+    pending > 0 ? t('header.queued', { count: pending }) : '',
+    failed > 0 ? t('header.failed', { count: failed }) : '',
+    conflicts > 0 ? t('header.conflicts', { count: conflicts }) : '',
+  ].filter((part) => part !== '');
   const label = online
-    ? t('header.queued', { count: queued })
+    ? parts.join(' · ')
     : queued > 0
       ? t('header.offlineQueued', { count: queued })
       : t('header.offline');

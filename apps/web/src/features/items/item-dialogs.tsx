@@ -4,6 +4,7 @@
 
 import { useTranslation } from 'react-i18next';
 import type { WalkType } from '@field/domain';
+import type { ActiveHome } from '../../data/homes';
 import type { ItemVendors } from '../../data/item-vendors';
 import type { WalkRef } from '../../data/item-walks';
 import { canStartWalkOf, startItemWalk, walkFor } from '../../data/item-walks';
@@ -20,6 +21,7 @@ export function AddItemDialog(props: {
   types: WalkType[];
   walks: readonly WalkRef[] | undefined;
   homeId: string;
+  home: ActiveHome;
   vendors: ItemVendors;
   onClose: () => void;
 }) {
@@ -38,6 +40,7 @@ export function AddItemDialog(props: {
   return (
     <ItemForm
       id="add-item-form"
+      draftOf={{ home: props.home, id: 'new' }}
       title={t('punchItems.addTitle')}
       types={props.types}
       initial={{
@@ -88,6 +91,7 @@ export type ItemDialog =
 export function ItemDialogs(props: {
   open: ItemDialog;
   homeId: string;
+  home: ActiveHome;
   vendors: ItemVendors;
   onClose: () => void;
 }) {
@@ -129,6 +133,7 @@ export function ItemDialogs(props: {
   return (
     <ItemForm
       id="edit-item-form"
+      draftOf={{ home: props.home, id: item.id }}
       title={t('punchItems.editTitle')}
       types={[walk]}
       initial={{

@@ -9,24 +9,29 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WalkType } from '@field/domain';
+import type { ActiveHome } from '../../data/homes';
 import type { VendorContact } from '../../data/item-vendors';
 import type { ItemTrade, NewPhoto } from '../../data/punch-items';
+import { useDialogDraft } from '../../ui/dialog-draft';
 import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 import { PhotoPicker } from '../../ui/photo-picker';
 import { TAP } from '../../ui/touch';
 import { ItemTradeFields } from './item-trade-fields';
 
-export interface ItemFormValues extends ItemTrade {
+// A type, not an interface: the dialog's draft keeps it as a plain record.
+export type ItemFormValues = ItemTrade & {
   Walk: WalkType;
   Category: string;
   Location: string;
   Name: string;
-}
+};
 
 export function ItemForm(props: {
   title: string;
   id: string;
+  /** Whose drafts: the item's home, and `new` for an added item or the item's id. */
+  draftOf: { home: ActiveHome; id: string };
   types: readonly WalkType[];
   initial: ItemFormValues;
   withPhotos: boolean;
@@ -45,10 +50,22 @@ export function ItemForm(props: {
   const [photos, setPhotos] = useState<File[]>([]);
   const { error, saving, run, setError } = useDialogSave(props.onClose);
   const note = props.walkNote(values.Walk);
+  const draft = useDialogDraft({
+    home: props.draftOf.home,
+    formTitle: `walkItems:${props.draftOf.id}`,
+    title: props.title,
+    values,
+    // The draft's walk type if this dialog still offers it.
+    onResume: (resumed) =>
+      setValues({
+        ...resumed,
+        Walk: props.types.find((type) => type === resumed.Walk) ?? values.Walk,
+      }),
+  });
 
   function save(): Promise<void> {
-    return run(() =>
-      props.onSave({
+    return run(async () => {
+      await props.onSave({
         Walk: values.Walk,
         Category: values.Category.trim(),
         Location: values.Location.trim(),
@@ -57,8 +74,9 @@ export function ItemForm(props: {
         'Due Date': values['Due Date'],
         Priority: values.Priority,
         photos: photos.map((file) => ({ blob: file, name: file.name })),
-      }),
-    );
+      });
+      await draft.clear();
+    });
   }
 
   return (
@@ -72,6 +90,7 @@ export function ItemForm(props: {
       onSubmit={() => void save()}
       onClose={props.onClose}
     >
+      {draft.offer}
       <TextField
         select
         label={t('punchItems.walk')}

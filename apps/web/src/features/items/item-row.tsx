@@ -17,6 +17,7 @@ import { Thumbnail } from '../../ui/photo-thumbnail';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { itemTypeOf } from './item-rules';
 import { ItemActions, ItemTradeLine } from './item-row-parts';
+import { OPENED_ROW } from '../../ui/opened-record';
 
 const STATUS_COLOR = {
   Complete: 'success',
@@ -46,6 +47,8 @@ export function ItemRow(props: {
   state: RecordSyncState | undefined;
   photoStates: ReadonlyMap<string, RecordSyncState>;
   canWrite: boolean;
+  /** The item an opened notification leads to (`?record=`). */
+  opened: boolean;
   onEdit: () => void;
   onTransition: (transition: ItemTransition) => void;
   onDelete: () => void;
@@ -63,10 +66,19 @@ export function ItemRow(props: {
       component="li"
       data-testid="punch-item"
       data-item-id={item.id}
+      data-record-id={item.id}
+      data-opened={props.opened ? 'true' : undefined}
       data-status={item.Status}
       data-overdue={overdue}
       data-sync={props.state ?? 'synced'}
-      sx={{ listStyle: 'none', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        listStyle: 'none',
+        px: 2,
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        ...OPENED_ROW,
+      }}
     >
       {/* On a phone the actions sit in a row under the text, so a row stays short. */}
       <Stack

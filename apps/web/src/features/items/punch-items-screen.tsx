@@ -39,6 +39,7 @@ import { AddItemDialog, ItemDialogs } from './item-dialogs';
 import { ItemRow } from './item-row';
 import { addableTypes, canWriteItem, parseItemsPath, shownItems, walkBlocker } from './item-rules';
 import { OpenCounts } from './open-counts';
+import { useOpenedRecord } from '../../ui/opened-record';
 
 type Open = { kind: 'none' } | { kind: 'add' } | { kind: 'delete'; item: PunchItem } | ItemDialog;
 
@@ -55,6 +56,7 @@ function ItemList(props: {
   const { view, shown } = props;
   const { query } = view;
   const today = localDay(new Date(useNow()));
+  const opened = useOpenedRecord(shown !== undefined);
   return (
     <Paper variant="outlined">
       {shown === undefined && query.isPending && <LinearProgress />}
@@ -95,6 +97,7 @@ function ItemList(props: {
               state={view.states.get(item.id)}
               photoStates={view.photoStates}
               canWrite={props.canWrite(item)}
+              opened={item.id === opened}
               onEdit={() => props.onOpen({ kind: 'edit', item })}
               onDelete={() => props.onOpen({ kind: 'delete', item })}
               onTransition={(transition) => props.onTransition(item, transition)}
@@ -215,12 +218,19 @@ function PunchItems(props: { home: ActiveHome }) {
           types={writable}
           walks={walks}
           homeId={homeId}
+          home={props.home}
           vendors={vendors}
           onClose={close}
         />
       )}
       {(open.kind === 'edit' || open.kind === 'markReady' || open.kind === 'sendBack') && (
-        <ItemDialogs open={open} homeId={homeId} vendors={vendors} onClose={close} />
+        <ItemDialogs
+          open={open}
+          homeId={homeId}
+          home={props.home}
+          vendors={vendors}
+          onClose={close}
+        />
       )}
       {open.kind === 'delete' && (
         <ConfirmDialog

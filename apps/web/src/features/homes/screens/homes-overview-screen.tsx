@@ -25,8 +25,8 @@ export function Component() {
         error={error}
         onRetry={() => void refetch()}
         label={t(kind === 'mine' ? 'homes.myHomes' : 'homes.inConstruction')}
-        // "in construction": the summary above counts every home carried offline, cancelled
-        // ones too, so a bare "34 homes" under "Ready offline · 42 homes" would contradict it.
+        // The overview's one count of homes, saying what it counts; the readiness chip above
+        // counts none (the homes carried offline, cancelled ones too, are counted on /sync).
         totalText={(count) => t('homes.inConstructionCount', { count })}
         empty={homes?.length === 0 ? <EmptyHomesGuide /> : undefined}
       />

@@ -3,16 +3,19 @@
 
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationCounts } from '@field/domain';
+import type { Notification, NotificationCounts } from '@field/domain';
 import {
   NOTIFICATIONS,
   NOTIFICATION_APPS,
   NOTIFICATION_CATEGORIES,
   notificationCountsSchema,
   notificationPageSchema,
+  notificationTarget,
+  resourceDef,
   streamTicketSchema,
 } from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
+import { fetchHomeRecords, homeRecordsKey } from '../../../data/records';
 
 export type NotificationTab = (typeof NOTIFICATION_APPS)[number];
 
@@ -130,4 +133,27 @@ export function useNotificationStream(enabled: boolean): void {
       source?.close();
     };
   }, [enabled, client]);
+}
+
+/**
+ * The unread notifications of records bring those homes' records of their kind onto the
+ * device (once each), so a notification opened later, offline too, shows its record.
+ */
+export function usePrefetchTold(notifications: readonly Notification[] | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    for (const notification of notifications ?? []) {
+      const target = notification.read ? undefined : notificationTarget(notification);
+      if (target === undefined || !resourceDef(target.resource).lookups.includes('home')) continue;
+      const { resource, homeRID: homeId } = target;
+      const key = ['notifications', 'told', notification.id];
+      if (client.getQueryData(key) !== undefined) continue;
+      client.setQueryData(key, true);
+      void client.prefetchQuery({
+        queryKey: homeRecordsKey(resource, homeId),
+        queryFn: ({ signal }) => fetchHomeRecords(resource, homeId, signal),
+        staleTime: 0,
+      });
+    }
+  }, [client, notifications]);
 }

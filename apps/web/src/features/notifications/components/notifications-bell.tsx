@@ -7,7 +7,8 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { NOTIFICATIONS, accountRoute } from '@field/domain';
-import { useNotificationActions, useNotificationPage, useUnreadCounts } from '../api/notifications';
+import { useNotificationPage, usePrefetchTold, useUnreadCounts } from '../api/notifications';
+import { useOpenNotification } from '../hooks/use-open-notification';
 import { HeaderPopover, PopoverList } from './header-popover';
 import { NotificationList } from './notification-list';
 
@@ -33,7 +34,8 @@ export function NotificationsBell() {
 function BellContent({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const latest = useNotificationPage('all', 1, NOTIFICATIONS.bellSize);
-  const { markRead } = useNotificationActions();
+  const open = useOpenNotification(onClose);
+  usePrefetchTold(latest.data?.notifications);
   return (
     <>
       <PopoverList
@@ -42,14 +44,7 @@ function BellContent({ onClose }: { onClose: () => void }) {
         items={latest.data?.notifications}
         emptyText={t('notifications.empty')}
       >
-        {(notifications) => (
-          <NotificationList
-            notifications={notifications}
-            onOpen={(n) => {
-              if (!n.read) markRead.mutate(n.id);
-            }}
-          />
-        )}
+        {(notifications) => <NotificationList notifications={notifications} onOpen={open} />}
       </PopoverList>
       <Divider />
       <Box sx={{ p: 1, textAlign: 'center' }}>

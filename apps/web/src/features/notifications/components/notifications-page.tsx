@@ -19,6 +19,7 @@ import { MESSAGES, NOTIFICATION_APPS, normalizeNotificationApp } from '@field/do
 import type { NotificationTab } from '../api/notifications';
 import { useNotificationActions, useNotificationPage, useUnreadCounts } from '../api/notifications';
 import { NotificationList } from './notification-list';
+import { useOpenNotification } from '../hooks/use-open-notification';
 
 function tabOf(value: string | null): NotificationTab {
   const normalized = normalizeNotificationApp(value ?? 'all');
@@ -32,7 +33,8 @@ export function NotificationsPage() {
   const [page, setPage] = useState(1);
   const list = useNotificationPage(tab, page);
   const counts = useUnreadCounts();
-  const { markRead, markAllRead, remove } = useNotificationActions();
+  const { markAllRead, remove } = useNotificationActions();
+  const open = useOpenNotification();
   return (
     <Paper variant="outlined">
       <Tabs
@@ -81,9 +83,7 @@ export function NotificationsPage() {
         <>
           <NotificationList
             notifications={list.data.notifications}
-            onOpen={(n) => {
-              if (!n.read) markRead.mutate(n.id);
-            }}
+            onOpen={open}
             onDelete={(n) => remove.mutate(n.id)}
           />
           {list.data.totalPages > 1 && (

@@ -101,11 +101,14 @@ describe('connection monitor', () => {
     goOnline();
     await queue.process();
     expect(send).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() =>
-      expect(notices).toEqual([
-        { kind: 'syncing', message: ENGINE_TEXTS.syncing },
-        { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
-      ]),
+    // The replay is due 1 s after the connection returns: waitFor's own second is too short.
+    await vi.waitFor(
+      () =>
+        expect(notices).toEqual([
+          { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+          { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
+        ]),
+      { timeout: 5000 },
     );
     monitor.stop();
   });

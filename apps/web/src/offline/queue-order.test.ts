@@ -75,7 +75,7 @@ describe('files through the queue', () => {
     const itemId = crypto.randomUUID();
     const ref = await queueFileUpload(queue, files, {
       fileId: photo.id,
-      collection: 'walk-items',
+      collection: 'walkItems',
       key: `${itemId}/crack.jpg`,
     });
     expect((await files.get(photo.id)).refCount).toBe(2); // the screen's and the queue's
@@ -97,16 +97,16 @@ describe('files through the queue', () => {
       request.path.startsWith('/api/files/') && network.requests.length === 1 ? 'fail' : undefined;
     await queue.process();
     expect(network.requests.map((r) => r.method + ' ' + r.path.split('?')[0])).toEqual([
-      `POST /api/files/walk-items/${itemId}/crack.jpg`,
+      `POST /api/files/walkItems/${itemId}/crack.jpg`,
     ]);
     await queue.process();
     const order = network.requests.map((r) => r.path.split('/').slice(0, 4).join('/'));
     expect(order).toEqual([
-      '/api/files/walk-items',
-      '/api/files/walk-items',
+      '/api/files/walkItems',
+      '/api/files/walkItems',
       '/api/field_walks/item',
     ]);
-    const bytes = await server.get(`/files/walk-items/${itemId}/crack.jpg`);
+    const bytes = await server.get(`/files/walkItems/${itemId}/crack.jpg`);
     expect(bytes).toMatchObject({ status: 200, body: 'jpeg bytes' });
     await vi.waitFor(async () => expect((await files.get(photo.id)).refCount).toBe(1));
     stopReleasing();
@@ -165,7 +165,7 @@ describe('a walk made offline (issue 10): writes wait for the records and files 
     });
     const photoRef = await queueFileUpload(queue, files, {
       fileId: photo.id,
-      collection: 'closing',
+      collection: 'walks',
       key: `${walkId}/porch.jpg`,
     });
     const withPhoto = crypto.randomUUID();
@@ -181,11 +181,11 @@ describe('a walk made offline (issue 10): writes wait for the records and files 
     });
     await queueFileUpload(queue, files, {
       fileId: pdf.id,
-      collection: 'closing',
+      collection: 'walkPdfs',
       key: `${walkId}/walk.pdf`,
     });
     const withPdf = crypto.randomUUID();
-    const pdfUrl = `/api/files/closing/${walkId}/walk.pdf`;
+    const pdfUrl = `/api/files/walkPdfs/${walkId}/walk.pdf`;
     await queue.enqueue({
       id: withPdf,
       type: 'closing',
@@ -199,8 +199,8 @@ describe('a walk made offline (issue 10): writes wait for the records and files 
       withPdf,
       pdfUrl,
       photoRef,
-      photoPath: `/api/files/closing/${walkId}/porch.jpg`,
-      pdfPath: `/api/files/closing/${walkId}/walk.pdf`,
+      photoPath: `/api/files/walks/${walkId}/porch.jpg`,
+      pdfPath: `/api/files/walkPdfs/${walkId}/walk.pdf`,
     };
   }
 
@@ -326,7 +326,7 @@ describe('a walk made offline (issue 10): writes wait for the records and files 
       uploadedFiles: [walk.photoRef],
     });
     expect(await itemsOnServer(walk.walkId)).toEqual([walk.itemId]);
-    expect(await server.get(`/files/closing/${walk.walkId}/walk.pdf`)).toMatchObject({
+    expect(await server.get(`/files/walkPdfs/${walk.walkId}/walk.pdf`)).toMatchObject({
       status: 200,
     });
   });

@@ -1,10 +1,11 @@
-// The bell when the notifications cannot be loaded: `Failed to load notifications` with the
+// The bell (in the signed-in shell, so under the session) when the notifications cannot be loaded: `Failed to load notifications` with the
 // underlying message, and `Something went wrong. Please try again later.`
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../../data/session';
 import { initI18n } from '../../../ui/i18n';
 import { NotificationsBell } from './notifications-bell';
 
@@ -27,9 +28,11 @@ describe('the notifications bell', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <NotificationsBell />
-        </MemoryRouter>
+        <SessionProvider>
+          <MemoryRouter>
+            <NotificationsBell />
+          </MemoryRouter>
+        </SessionProvider>
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByTestId('notifications-bell'));

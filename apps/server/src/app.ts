@@ -66,16 +66,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // First: a file store that cannot start (an S3 bucket out of reach) stops the start
   // before anything else is opened.
   const files = await openFileStore(config);
-  let telemetry: ServerTelemetry | undefined;
+  // Started once the server exists (its hooks trace requests); faults before that go unsent.
+  const telemetry: { current?: ServerTelemetry | undefined } = {};
   const app = await createHttpServer({
     config,
-    onFault: (error, request) => telemetry?.fault(error, request),
+    onFault: (error, request) => telemetry.current?.fault(error, request),
     // Counted in the database: every process shares the limits.
     rateLimitStore: databaseRateLimitStore(database.db),
     ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
   });
   app.addHook('onClose', () => files.close());
-  telemetry = await startTelemetry(app, config);
+  telemetry.current = await startTelemetry(app, config);
 
   const users = new UserRepository(database.db);
   // What the processes of one database tell each other (LISTEN/NOTIFY on PostgreSQL).

@@ -204,12 +204,7 @@ export {
   messageView,
   streamTicketSchema,
 } from './notifications.js';
-export type {
-  NotificationApp,
-  NotificationCounts,
-  NotificationCreate,
-  NotificationTarget,
-} from './notifications.js';
+export type { NotificationApp, NotificationCounts, NotificationCreate } from './notifications.js';
 export { feedbackInputSchema, feedbackListSchema, feedbackSchema } from './feedback.js';
 export type { Feedback } from './feedback.js';
 export {

@@ -7,10 +7,9 @@ const domainSource = fileURLToPath(new URL('./packages/domain/src/index.ts', imp
 // idle while its main process waits. The unit and server files run two at a time at least.
 const workers = Math.max(2, availableParallelism() - 1);
 // Browser files run at once, each on a server of its own (E2E_WORKERS, docs/configuration.md).
-// One by default: two passed in one idle run only, and this session added heavy files
-// (telemetry's 200 sessions, a company from an empty PostgreSQL) never run two at a time
-// (docs/performance.md).
-const e2eWorkers = Math.max(1, Math.floor(Number(process.env['E2E_WORKERS'] ?? '1')) || 1);
+// Two by default: they mostly wait on the browser and the server, and every file passed two
+// at a time on an idle machine (docs/performance.md); 1 runs them one after another.
+const e2eWorkers = Math.max(1, Math.floor(Number(process.env['E2E_WORKERS'] ?? '2')) || 1);
 
 export default defineConfig({
   resolve: { alias: { '@field/domain': domainSource } },

@@ -3,7 +3,7 @@
 // lint, formatting, the web app's build, and the type check and build followed by the unit
 // and server tests (they start the built server). Then the browser tests, with nothing else
 // beside them: started beside the rest, on a loaded machine, they and the server tests ran
-// out of time (docs/performance.md). One file at a time unless E2E_WORKERS says otherwise
+// out of time (docs/performance.md). Two files at a time unless E2E_WORKERS says otherwise
 // (docs/configuration.md). The output of a side-by-side check is printed whole when it
 // ends; the run ends with the time of each step.
 

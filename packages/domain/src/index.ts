@@ -337,5 +337,5 @@ export type {
   ImportStatus,
   SourceRow,
 } from './imports.js';
-export { redactUrl, telemetrySettingsSchema } from './telemetry.js';
+export { NOTHING_COLLECTED, redactUrl, telemetrySettingsSchema } from './telemetry.js';
 export type { TelemetrySettings } from './telemetry.js';

@@ -13,6 +13,18 @@ export const telemetrySettingsSchema = z.object({
 });
 export type TelemetrySettings = z.infer<typeof telemetrySettingsSchema>;
 
+/**
+ * What the telemetry SDKs may collect of users and requests on their own: nothing (no user,
+ * cookies, headers, bodies or query strings). Both the server and the web app pass it.
+ */
+export const NOTHING_COLLECTED = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: false,
+  httpBodies: [] as never[],
+  urlQueryParams: false,
+};
+
 /** Query parameters whose values never reach a log or a telemetry server. */
 const SECRET_PARAMETERS = new Set([
   'token',

@@ -9,7 +9,7 @@ import {
   replayIntegration,
 } from '@sentry/browser';
 import type { Breadcrumb, ErrorEvent } from '@sentry/browser';
-import { TELEMETRY, redactUrl } from '@field/domain';
+import { NOTHING_COLLECTED, TELEMETRY, redactUrl } from '@field/domain';
 
 const URL_KEYS = ['url', 'from', 'to'] as const;
 
@@ -46,13 +46,7 @@ export function startSdk(settings: { dsn: string; environment: string; release: 
     replaysOnErrorSampleRate: 0,
     // Trace headers only for the app's own API; nothing is sent to other servers anyway.
     tracePropagationTargets: [/^\/api\//],
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      httpBodies: [],
-      urlQueryParams: false,
-    },
+    dataCollection: NOTHING_COLLECTED,
     integrations: [
       // A trace per load and per navigation, its path in url.path (no query: no secret).
       browserTracingIntegration({

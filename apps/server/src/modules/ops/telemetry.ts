@@ -6,7 +6,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as SentryModule from '@sentry/node';
-import { APP_VERSION, TELEMETRY } from '@field/domain';
+import { APP_VERSION, NOTHING_COLLECTED, TELEMETRY } from '@field/domain';
 import type { Config } from '../../config.js';
 
 type Sentry = typeof SentryModule;
@@ -38,13 +38,7 @@ export async function startTelemetry(
     environment,
     release: APP_VERSION,
     tracesSampleRate: TELEMETRY.traceSampleRate,
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      httpBodies: [],
-      urlQueryParams: false,
-    },
+    dataCollection: NOTHING_COLLECTED,
     // Its own integrations would read requests (headers, cookies, bodies) and patch modules
     // loaded before it; the traces below are the ones we mean to send.
     defaultIntegrations: false,

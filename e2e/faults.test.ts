@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { MESSAGES } from '@field/domain';
+import { CIRCUIT_BREAKER, MESSAGES } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import { REPO_ROOT } from './support/server.js';
 import {
@@ -48,6 +48,16 @@ function notesOf(calls: ApiRecord[], tag: string): string[] {
 /** `${tag} 1` ... `${tag} n` as cloneQueuedWrite names them, plus the extra notes, sorted. */
 function expectedNotes(tag: string, cloned: number, extra: string[] = []): string[] {
   return [...Array.from({ length: cloned }, (_v, n) => `${tag} ${n + 1}`), ...extra].sort();
+}
+
+/**
+ * The page's clock is Playwright's: it runs in real time, and `quietPeriodPassed` jumps it
+ * over the circuit breaker's quiet period (docs/offline.md, "Circuit breaker and API
+ * client") instead of the test waiting it out. What the breaker does is its unit test's; here
+ * it only stands between an outage and the drain that follows it.
+ */
+async function quietPeriodPassed(page: Page): Promise<void> {
+  await page.clock.fastForward(CIRCUIT_BREAKER.resetMs);
 }
 
 /** Signs in and reloads once the service worker is active, so the page is under it. */
@@ -230,6 +240,7 @@ describe.skipIf(skipReason !== undefined)('fault scenarios of the write queue', 
     const copies = 399;
     let settledWithRetries = 0;
     await session.withPage(DESKTOP, async (page, context) => {
+      await context.clock.install();
       await signInControlled(page);
       await openPhoneCalls(page, base, home.id);
       await queueOffline(page, tag, copies);
@@ -239,6 +250,7 @@ describe.skipIf(skipReason !== undefined)('fault scenarios of the write queue', 
       await firstAnswer;
       // Killed while batches are on their way, up again 2 s later on the same database.
       await session.server().restart(2000);
+      await quietPeriodPassed(page);
       settledWithRetries = await settle(page, base, 120_000);
     });
     const after = await phoneCallsOf(base, token, home.id);
@@ -328,7 +340,8 @@ describe.skipIf(skipReason !== undefined)('fault scenarios of the write queue', 
     const added: string[] = [];
     let retries = 0;
     try {
-      await session.withPage(DESKTOP, async (page) => {
+      await session.withPage(DESKTOP, async (page, context) => {
+        await context.clock.install();
         await page.goto(`${proxy.url}/login`);
         await signInControlled(page);
         await openPhoneCalls(page, proxy.url, home.id);
@@ -344,6 +357,7 @@ describe.skipIf(skipReason !== undefined)('fault scenarios of the write queue', 
           await page.waitForTimeout(1_500);
         }
         proxy.calm();
+        await quietPeriodPassed(page);
         retries = await settle(page, proxy.url, 150_000);
       });
     } finally {

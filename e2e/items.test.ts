@@ -177,7 +177,9 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
     const { home } = await homeWithClosingWalk(base, admin, 'final-punch', 2);
     const before = await itemsByHome(base, admin, home.id);
     const name = `REJECT item ${Date.now()}`;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.withPage(DESKTOP, async (page, context) => {
+      // The page's clock runs in real time; the test jumps it past the 5 s toasts last.
+      await context.clock.install();
       await signIn(page, MANAGER);
       await openPunchItems(page, base, home.id);
       await page.route('**/api/batch', (route) =>
@@ -189,7 +191,7 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
         .filter({ hasText: 'Error saving data: Invalid value for "Notes": refused by the test' });
       await toast.waitFor();
       // Toasts close after 5 s; this one stays until dismissed.
-      await page.waitForTimeout(5_500);
+      await page.clock.fastForward(5_500);
       await toast.waitFor();
       await toast.getByRole('button', { name: 'Open queue' }).click();
       await page.waitForURL('**/sync');

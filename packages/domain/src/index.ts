@@ -339,3 +339,24 @@ export type {
 } from './imports.js';
 export { NOTHING_COLLECTED, redactUrl, telemetrySettingsSchema } from './telemetry.js';
 export type { TelemetrySettings } from './telemetry.js';
+export {
+  addDays,
+  addMonths,
+  dayOfValue,
+  daysBetween,
+  isDay,
+  localDay,
+  monthWeeks,
+  periodDays,
+  sameMonth,
+  weekDays,
+} from './calendar-days.js';
+export type { Day } from './calendar-days.js';
+export {
+  CALENDAR_KINDS,
+  CALENDAR_RESOURCES,
+  calendarEvents,
+  eventsByDay,
+  filterEvents,
+} from './calendar.js';
+export type { CalendarEvent, CalendarKind, CalendarLists } from './calendar.js';

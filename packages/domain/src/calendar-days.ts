@@ -2,6 +2,8 @@
 // `YYYY-MM-DD` text, counted in UTC so no daylight-saving change shifts it; weeks start on
 // Monday (ISO 8601); a month view shows the whole weeks that hold the month.
 
+import { localDay } from './item-review.js';
+
 const DAY_MS = 86_400_000;
 const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_START = /^(\d{4}-\d{2}-\d{2})(?:$|T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
@@ -17,12 +19,6 @@ function utcMs(day: Day): number {
 
 function dayOfUtcMs(ms: number): Day {
   return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** The day of a local time, as the device's clock reads it. */
-export function localDay(time: Date): Day {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
 }
 
 /**

@@ -187,7 +187,8 @@ export const CALENDAR_SOURCES: readonly CalendarSource[] = [
     // The jobs screen, its job marked: the schedule entries are listed under it.
     opens: (entry, lists) => {
       const job = jobOf(entry, lists);
-      return { path: JOBS_PATH, search: job === undefined ? {} : { record: job.id } };
+      const search: Record<string, string> = job === undefined ? {} : { record: job.id };
+      return { path: JOBS_PATH, search };
     },
   },
   testSource('soil'),

@@ -345,7 +345,6 @@ export {
   dayOfValue,
   daysBetween,
   isDay,
-  localDay,
   monthWeeks,
   periodDays,
   sameMonth,

@@ -17,19 +17,21 @@ export const CALENDAR_KINDS = ['walk', 'job', 'inspection', 'permit', 'item'] as
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 /** What an event says of its record (the web app's `calendar.what.{what}` text). */
-export type CalendarWhat =
-  | 'walk'
-  | 'jobStart'
-  | 'jobEnd'
-  | 'task'
-  | 'taskDone'
-  | 'soil'
-  | 'openhole'
-  | 'radon'
-  | 'gic'
-  | 'permitInspection'
-  | 'permitExpires'
-  | 'itemDue';
+export const CALENDAR_WHATS = [
+  'walk',
+  'jobStart',
+  'jobEnd',
+  'task',
+  'taskDone',
+  'soil',
+  'openhole',
+  'radon',
+  'gic',
+  'permitInspection',
+  'permitExpires',
+  'itemDue',
+] as const;
+type CalendarWhat = (typeof CALENDAR_WHATS)[number];
 
 /** `attention`: delayed, late, failed or expired; `done`: complete, passed. */
 export type CalendarFlag = 'attention' | 'done';

@@ -354,6 +354,7 @@ export type { Day } from './calendar-days.js';
 export {
   CALENDAR_KINDS,
   CALENDAR_RESOURCES,
+  CALENDAR_WHATS,
   calendarEvents,
   eventsByDay,
   filterEvents,

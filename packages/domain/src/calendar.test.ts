@@ -106,6 +106,17 @@ describe('the calendar of a home', () => {
       detail: 'Building',
     });
     expect(byKey.get('walkItems:i1:Due Date')?.flag).toBeUndefined();
+    // An item past its due date and not complete calls for attention; a complete one is done.
+    const items = (today: string, Status: string) =>
+      calendarEvents(
+        'h1',
+        { walkItems: [{ ...lists.walkItems[0], id: 'i1', Status }] },
+        WEEK,
+        today,
+      );
+    expect(items('2026-11-28', 'Outstanding')[0]?.flag).toBeUndefined();
+    expect(items('2026-11-29', 'Outstanding')[0]?.flag).toBe('attention');
+    expect(items('2026-11-29', 'Complete')[0]?.flag).toBe('done');
   });
 
   it('reads every resource whose records it lists', () => {

@@ -8,6 +8,7 @@
 import type { Day } from './calendar-days.js';
 import { dayOfValue } from './calendar-days.js';
 import type { Resource } from './resources.js';
+import { isOverdue } from './item-review.js';
 import { INSPECTION_PAGES } from './navigation.js';
 import { WALK_FORM_DEFS } from './walk-forms.js';
 import { WALK_TYPES } from './walks.js';
@@ -78,7 +79,7 @@ interface CalendarSource {
   readonly detail?: (record: AnyRecord, lists: CalendarLists) => string;
   /** The field holding the record's status. */
   readonly status?: string;
-  readonly flag?: (status: string) => CalendarFlag | undefined;
+  readonly flag?: (status: string, record: AnyRecord, today?: Day) => CalendarFlag | undefined;
   /** Undefined: the record names no screen that can open it (an unknown walk type). */
   readonly opens: (record: AnyRecord, lists: CalendarLists) => Opens | undefined;
   /** For a walk: its form's segment. */
@@ -217,7 +218,13 @@ export const CALENDAR_SOURCES: readonly CalendarSource[] = [
     subject: (item) => text(item, 'Name'),
     detail: (item) => text(item, 'Location'),
     status: 'Status',
-    flag: flagOf([], ['Complete']),
+    // Overdue (not complete, due before today) calls for attention.
+    flag: (status, item, today) =>
+      status === 'Complete'
+        ? 'done'
+        : today !== undefined && isOverdue(item, today)
+          ? 'attention'
+          : undefined,
     opens: (item) => {
       const walk = WALK_TYPES.find((type) => type === item['Walk']);
       return walk === undefined
@@ -247,12 +254,13 @@ export function compareEvents(a: CalendarEvent, b: CalendarEvent): number {
 /**
  * The events of one home's lists between two days (both in), in day order. A record
  * without the date, or on a day that is not real, makes no event; nor does a record no
- * screen can open.
+ * screen can open. Given `today`, an item due before it and not complete calls for attention.
  */
 export function calendarEvents(
   homeId: string,
   lists: CalendarLists,
   range: { first: Day; last: Day },
+  today?: Day,
 ): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const source of CALENDAR_SOURCES) {
@@ -263,7 +271,7 @@ export function calendarEvents(
         const opens = source.opens(record, lists);
         if (opens === undefined) continue;
         const status = source.status === undefined ? '' : text(record, source.status);
-        const flag = source.flag?.(status);
+        const flag = source.flag?.(status, record, today);
         const walkForm = source.walkForm?.(record);
         events.push({
           key: `${source.resource}:${record.id}:${field}`,

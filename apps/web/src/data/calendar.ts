@@ -6,7 +6,13 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CalendarEvent, CalendarLists, Day, Resource } from '@field/domain';
-import { CALENDAR_RESOURCES, calendarEvents, homeIdOf, resourceDef } from '@field/domain';
+import {
+  CALENDAR_RESOURCES,
+  calendarEvents,
+  homeIdOf,
+  localDay,
+  resourceDef,
+} from '@field/domain';
 import type { StoredRecord } from '../offline/home-store';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { ActiveHome } from './homes';
@@ -75,7 +81,7 @@ export function useCalendar(range: { first: Day; last: Day }, selectedOnly = fal
           (data) => data,
         ).records;
       }
-      return calendarEvents(homeId, shown, range);
+      return calendarEvents(homeId, shown, range, localDay(new Date()));
     });
   }, [stored, homeIds, queued, range]);
   return { homes, events };

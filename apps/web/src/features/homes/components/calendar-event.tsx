@@ -60,10 +60,12 @@ export function EventButton({ event, home, compact = false, onOpen }: EventButto
   const { t, i18n } = useTranslation();
   const attention = event.flag === 'attention';
   const words = [event.subject, event.detail].filter(Boolean).join(' · ');
+  const label = eventLabel(t, event, home, i18n.language);
   return (
     <ButtonBase
       onClick={() => onOpen(event)}
-      aria-label={eventLabel(t, event, home, i18n.language)}
+      aria-label={label}
+      title={compact ? label : undefined}
       data-testid="calendar-event"
       data-home={event.homeId}
       data-kind={event.kind}
@@ -80,33 +82,26 @@ export function EventButton({ event, home, compact = false, onOpen }: EventButto
         boxShadow: compact ? 0 : 1,
         px: 1,
         py: compact ? 0.25 : 0.75,
-        opacity: event.flag === 'done' ? 0.75 : 1,
         '&:hover': { bgcolor: 'action.hover' },
         '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
       <Stack sx={{ minWidth: 0, width: '100%' }} aria-hidden>
-        <Typography
-          variant="body2"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere', ...(compact ? clamp(2) : {}) }}
-        >
+        <Typography variant="body2" sx={{ fontWeight: 600, ...line(compact) }}>
           {whatOf(t, event)}
-          {compact && words !== '' ? ` · ${words}` : ''}
         </Typography>
-        {!compact && words !== '' && (
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {words !== '' && (
+          <Typography variant="body2" sx={line(compact)}>
             {words}
           </Typography>
         )}
-        {!compact && (
-          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {home}
-          </Typography>
-        )}
+        <Typography variant="caption" color="text.secondary" sx={line(compact)}>
+          {home}
+        </Typography>
         {event.status !== '' && (attention || !compact) && (
           <Typography
             variant="caption"
-            sx={{ fontWeight: attention ? 700 : 400, overflowWrap: 'anywhere' }}
+            sx={{ fontWeight: attention ? 700 : 400, ...line(compact) }}
             color={attention ? 'error.main' : 'text.secondary'}
           >
             {event.status}
@@ -117,11 +112,9 @@ export function EventButton({ event, home, compact = false, onOpen }: EventButto
   );
 }
 
-function clamp(lines: number) {
-  return {
-    display: '-webkit-box',
-    WebkitLineClamp: lines,
-    WebkitBoxOrient: 'vertical',
-    overflow: 'hidden',
-  } as const;
+/** A line of a month's cell ends in an ellipsis (the whole text is the button's name and title); elsewhere it wraps. */
+function line(compact: boolean) {
+  return compact
+    ? ({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const)
+    : ({ overflowWrap: 'anywhere' } as const);
 }

@@ -5,7 +5,6 @@ import type { Day } from '@field/domain';
 
 const STYLES = {
   long: { weekday: 'long', month: 'long', day: 'numeric' },
-  short: { weekday: 'short', day: 'numeric' },
   weekday: { weekday: 'short' },
   dayOfMonth: { day: 'numeric' },
   month: { month: 'long', year: 'numeric' },
@@ -16,7 +15,11 @@ export type DayStyle = keyof typeof STYLES;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDay(day: Day, locale: string, style: DayStyle): string {
+export function formatDay(day: Day, locale: string, style: DayStyle | 'short'): string {
+  // A week's column: the weekday, then the day (`Mon 7`), whatever order the locale joins them in.
+  if (style === 'short') {
+    return `${formatDay(day, locale, 'weekday')} ${formatDay(day, locale, 'dayOfMonth')}`;
+  }
   const key = `${locale}|${style}`;
   let format = formats.get(key);
   if (format === undefined) {

@@ -105,7 +105,11 @@ export function CalendarToolbar(props: ToolbarProps) {
           value={props.home}
           onChange={(event) => props.onHome(event.target.value)}
           sx={{ minWidth: 240, maxWidth: { sm: 360 } }}
-          slotProps={{ htmlInput: { 'data-testid': 'calendar-home' } }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'calendar-home' },
+            inputLabel: { shrink: true },
+            select: { displayEmpty: true },
+          }}
         >
           <MenuItem value="" sx={TAP_HEIGHT}>
             {t('calendar.allHomes', { count: props.homes.length })}
@@ -131,11 +135,15 @@ export function CalendarToolbar(props: ToolbarProps) {
                 label={t(`calendar.kind.${kind}`)}
                 onClick={() => props.onToggleKind(kind)}
                 variant={on ? 'filled' : 'outlined'}
+                icon={
+                  <Box
+                    component="span"
+                    sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: KIND_COLOR[kind] }}
+                  />
+                }
                 sx={{
                   ...TAP_HEIGHT,
                   borderRadius: 22,
-                  borderLeft: 4,
-                  borderLeftColor: KIND_COLOR[kind],
                   ...(on ? {} : { textDecoration: 'line-through', color: 'text.secondary' }),
                 }}
               />

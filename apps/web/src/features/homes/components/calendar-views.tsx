@@ -18,7 +18,8 @@ import { formatDay } from './calendar-format';
 
 export interface ViewProps {
   byDay: ReadonlyMap<Day, CalendarEvent[]>;
-  homeName: (homeId: string) => string;
+  /** A home's address; `short`: its first line (a narrow day column). */
+  homeName: (homeId: string, short?: boolean) => string;
   today: Day;
   onOpen: (event: CalendarEvent) => void;
 }
@@ -28,13 +29,15 @@ function DayEvents({
   events,
   labelledBy,
   compact,
+  short,
   homeName,
   onOpen,
 }: {
   events: readonly CalendarEvent[];
   labelledBy: string;
   compact?: boolean;
-  homeName: (homeId: string) => string;
+  short?: boolean;
+  homeName: (homeId: string, short?: boolean) => string;
   onOpen: (event: CalendarEvent) => void;
 }) {
   return (
@@ -48,7 +51,7 @@ function DayEvents({
         <li key={event.key}>
           <EventButton
             event={event}
-            home={homeName(event.homeId)}
+            home={homeName(event.homeId, short === true || compact === true)}
             compact={compact === true}
             onOpen={onOpen}
           />
@@ -101,6 +104,7 @@ export function WeekView({ days, ...view }: ViewProps & { days: readonly Day[] }
             <DayEvents
               events={events}
               labelledBy={heading}
+              short
               homeName={view.homeName}
               onOpen={view.onOpen}
             />

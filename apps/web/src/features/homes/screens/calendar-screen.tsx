@@ -98,7 +98,10 @@ export function Component() {
     () => new Map((homes ?? []).map((candidate) => [candidate.id, candidate.Address ?? ''])),
     [homes],
   );
-  const homeName = (homeId: string) => names.get(homeId) || homeId;
+  const homeName = (homeId: string, short = false) => {
+    const address = names.get(homeId) || homeId;
+    return short ? (address.split(',')[0] ?? address) : address;
+  };
   const lang = i18n.language;
   const title =
     period === 'month' ? formatDay(day, lang, 'month') : formatDays(range.first, range.last, lang);

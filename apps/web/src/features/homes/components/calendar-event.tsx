@@ -80,18 +80,21 @@ export function EventButton({ event, home, compact = false, onOpen }: EventButto
         borderRadius: 1,
         bgcolor: 'background.paper',
         boxShadow: compact ? 0 : 1,
-        px: 1,
+        px: compact ? 0.75 : 1,
         py: compact ? 0.25 : 0.75,
         '&:hover': { bgcolor: 'action.hover' },
         '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
       <Stack sx={{ minWidth: 0, width: '100%' }} aria-hidden>
-        <Typography variant="body2" sx={{ fontWeight: 600, ...line(compact) }}>
+        <Typography
+          variant={compact ? 'caption' : 'body2'}
+          sx={{ fontWeight: 700, overflowWrap: 'break-word' }}
+        >
           {whatOf(t, event)}
         </Typography>
         {words !== '' && (
-          <Typography variant="body2" sx={line(compact)}>
+          <Typography variant={compact ? 'caption' : 'body2'} sx={line(compact)}>
             {words}
           </Typography>
         )}
@@ -116,5 +119,5 @@ export function EventButton({ event, home, compact = false, onOpen }: EventButto
 function line(compact: boolean) {
   return compact
     ? ({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const)
-    : ({ overflowWrap: 'anywhere' } as const);
+    : ({ overflowWrap: 'break-word' } as const);
 }

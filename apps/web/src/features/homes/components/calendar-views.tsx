@@ -71,7 +71,9 @@ export function WeekView({ days, ...view }: ViewProps & { days: readonly Day[] }
   return (
     <Box
       data-testid="calendar-week"
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 1 }}
+      // Seven columns where each gets 128 px, else the days wrap (Monday to Friday, then
+      // the weekend, on a tablet) rather than break their words.
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(128px, 1fr))', gap: 1 }}
     >
       {days.map((day) => {
         const events = view.byDay.get(day) ?? [];
@@ -84,7 +86,7 @@ export function WeekView({ days, ...view }: ViewProps & { days: readonly Day[] }
             data-day={day}
             sx={{
               minWidth: 0,
-              minHeight: 240,
+              minHeight: 160,
               p: 0.75,
               borderRadius: 1,
               bgcolor: day === view.today ? 'action.selected' : 'action.hover',
@@ -161,15 +163,25 @@ export function MonthView({
                     height: 128,
                     p: 0.5,
                     borderRadius: 1,
-                    bgcolor: day === view.today ? 'action.selected' : 'action.hover',
-                    opacity: sameMonth(day, month) ? 1 : 0.6,
+                    // A day of the next or last month: no shading, its number greyed.
+                    bgcolor:
+                      day === view.today
+                        ? 'action.selected'
+                        : sameMonth(day, month)
+                          ? 'action.hover'
+                          : 'transparent',
                   }}
                 >
                   <Typography
                     variant="caption"
                     component="h3"
                     id={heading}
-                    sx={{ display: 'block', mb: 0.5, ...todayStyle(day === view.today) }}
+                    sx={{
+                      display: 'block',
+                      mb: 0.5,
+                      ...(sameMonth(day, month) ? {} : { color: 'text.secondary' }),
+                      ...todayStyle(day === view.today),
+                    }}
                   >
                     <span aria-hidden>{formatDay(day, i18n.language, 'dayOfMonth')}</span>
                     <Box component="span" sx={VISUALLY_HIDDEN}>

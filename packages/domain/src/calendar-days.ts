@@ -56,12 +56,12 @@ export function addMonths(day: Day, count: number): Day {
 }
 
 /** 0 Monday ... 6 Sunday. */
-export function weekdayIndex(day: Day): number {
+function weekdayIndex(day: Day): number {
   return (new Date(utcMs(day)).getUTCDay() + 6) % 7;
 }
 
 /** The Monday of the day's week. */
-export function weekStart(day: Day): Day {
+function weekStart(day: Day): Day {
   return addDays(day, -weekdayIndex(day));
 }
 
@@ -71,7 +71,7 @@ export function weekDays(day: Day): Day[] {
   return Array.from({ length: 7 }, (_, index) => addDays(start, index));
 }
 
-export function monthStart(day: Day): Day {
+function monthStart(day: Day): Day {
   return `${day.slice(0, 8)}01`;
 }
 

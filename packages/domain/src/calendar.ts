@@ -35,7 +35,7 @@ export const CALENDAR_WHATS = [
 type CalendarWhat = (typeof CALENDAR_WHATS)[number];
 
 /** `attention`: delayed, late, failed or expired; `done`: complete, passed. */
-export type CalendarFlag = 'attention' | 'done';
+type CalendarFlag = 'attention' | 'done';
 
 export interface CalendarEvent {
   /** Unique on the calendar: the resource, the record and the date field. */
@@ -155,7 +155,7 @@ function testSource(resource: 'soil' | 'openhole' | 'radon' | 'gic'): CalendarSo
 }
 
 /** Every record that puts a day on the calendar: one line per resource. */
-export const CALENDAR_SOURCES: readonly CalendarSource[] = [
+const CALENDAR_SOURCES: readonly CalendarSource[] = [
   walkSource('homeStart'),
   walkSource('preDrywall'),
   walkSource('managerWalk'),
@@ -242,7 +242,7 @@ export const CALENDAR_RESOURCES: readonly Resource[] = CALENDAR_SOURCES.map(
 const KIND_ORDER = new Map(CALENDAR_KINDS.map((kind, index) => [kind, index]));
 
 /** Events in the order a day lists them: by day, then kind, then subject. */
-export function compareEvents(a: CalendarEvent, b: CalendarEvent): number {
+function compareEvents(a: CalendarEvent, b: CalendarEvent): number {
   return (
     a.day.localeCompare(b.day) ||
     (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) ||

@@ -342,7 +342,6 @@ export type { TelemetrySettings } from './telemetry.js';
 export {
   addDays,
   addMonths,
-  dayOfValue,
   daysBetween,
   isDay,
   monthWeeks,

@@ -22,13 +22,13 @@ export const KIND_COLOR: Readonly<Record<CalendarKind, string>> = {
 };
 
 /** What the event is: a walk's form title, or the kind of date (`Radon test`, `Item due`). */
-export function whatOf(t: TFunction, event: CalendarEvent): string {
+function whatOf(t: TFunction, event: CalendarEvent): string {
   return event.walkForm === undefined
     ? t(`calendar.what.${event.what}`)
     : t(`nav.walk-${event.walkForm}`);
 }
 
-export function eventLabel(t: TFunction, event: CalendarEvent, home: string, locale: string) {
+function eventLabel(t: TFunction, event: CalendarEvent, home: string, locale: string) {
   return t(event.status === '' ? 'calendar.eventLabel' : 'calendar.eventLabelStatus', {
     what: whatOf(t, event),
     subject: [event.subject, event.detail].filter(Boolean).join(', '),

@@ -339,3 +339,23 @@ export type {
 } from './imports.js';
 export { NOTHING_COLLECTED, redactUrl, telemetrySettingsSchema } from './telemetry.js';
 export type { TelemetrySettings } from './telemetry.js';
+export {
+  addDays,
+  addMonths,
+  daysBetween,
+  isDay,
+  monthWeeks,
+  periodDays,
+  sameMonth,
+  weekDays,
+} from './calendar-days.js';
+export type { Day } from './calendar-days.js';
+export {
+  CALENDAR_KINDS,
+  CALENDAR_RESOURCES,
+  CALENDAR_WHATS,
+  calendarEvents,
+  eventsByDay,
+  filterEvents,
+} from './calendar.js';
+export type { CalendarEvent, CalendarKind, CalendarLists } from './calendar.js';

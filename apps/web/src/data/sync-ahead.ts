@@ -301,9 +301,15 @@ export function readinessOf(
   };
 }
 
-/** Readiness of every carried home, from the home store's summaries (live). */
-export function useReadiness(): Readiness {
-  const engine = useOptionalOfflineEngine();
+/**
+ * The homes the user carries (their Offline Homes and this device's pins, in that order)
+ * and the active homes list they come from; undefined while the list loads.
+ */
+export function useCarriedHomes(): {
+  ids: string[] | undefined;
+  homes: ActiveHome[] | undefined;
+  pinned: string[];
+} {
   const { user, access } = useSession();
   const { data: homes } = useActiveHomes();
   const pinnedKey = useLocalSetting(pinnedKeyOf);
@@ -314,6 +320,14 @@ export function useReadiness(): Readiness {
     () => (homes === undefined ? undefined : carriedHomes(homes, employeeId, pinned, testing)),
     [homes, employeeId, pinned, testing],
   );
+  return { ids, homes, pinned };
+}
+
+/** Readiness of every carried home, from the home store's summaries (live). */
+export function useReadiness(): Readiness {
+  const engine = useOptionalOfflineEngine();
+  const { access } = useSession();
+  const { ids, homes, pinned } = useCarriedHomes();
   const summaries = useLiveQuery(
     async () => (engine === null || ids === undefined ? [] : engine.homeStore.summaries(ids)),
     [engine, ids],

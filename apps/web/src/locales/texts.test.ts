@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { MenuItem, Resource } from '@field/domain';
 import {
   APP_ROUTES,
+  CALENDAR_KINDS,
+  CALENDAR_WHATS,
   MENU,
   RECORD_SCREEN_RESOURCES,
   RESOURCES,
@@ -73,6 +75,8 @@ function neededTexts(): Map<string, string> {
   for (const entry of menuEntries(MENU)) need(`nav.${entry.id}`, `menu entry ${entry.id}`);
   for (const route of APP_ROUTES) need(`nav.${route.titleId}`, `title of ${route.path}`);
   for (const form of WALK_FORM_DEFS) need(`nav.walk-${form.segment}`, `walk form ${form.segment}`);
+  for (const kind of CALENDAR_KINDS) need(`calendar.kind.${kind}`, `calendar filter ${kind}`);
+  for (const what of CALENDAR_WHATS) need(`calendar.what.${what}`, `calendar event ${what}`);
   for (const resource of RESOURCES) {
     const type = resourceDef(resource).mutationType;
     if (type !== undefined) need(`sync.types.${type}`, `queue label of ${resource} writes`);

@@ -86,6 +86,22 @@ describe('home store', () => {
     client.clear();
   });
 
+  it('reads the asked lists of many homes at once (a view across homes), leaving out homes it never stored', async () => {
+    const { homeStore } = page();
+    const permit = { id: 'p1', HomeRID: 'h2', 'Permit Number': 'BP-1' };
+    await homeStore.putSynced(
+      [
+        { homeId: 'h1', lists: { phoneCalls: [call('c1', 'h1')], permits: [] } },
+        { homeId: 'h2', lists: { phoneCalls: [call('c2', 'h2')], permits: [permit] } },
+      ],
+      { at: Date.now(), resources: ['phoneCalls', 'permits'] },
+    );
+    const homes = await homeStore.readHomes(['h1', 'h2', 'h3'], ['permits', 'radon']);
+    expect([...homes.keys()]).toEqual(['h1', 'h2']);
+    expect(homes.get('h1')).toEqual({ permits: [] });
+    expect(homes.get('h2')).toEqual({ permits: [permit] });
+  });
+
   it('writes again only the homes whose lists changed since the last pass', async () => {
     const { homeStore } = page();
     const homes = (suffix: string) =>

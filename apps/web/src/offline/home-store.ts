@@ -46,6 +46,14 @@ interface StoredList {
 export interface HomeStore {
   /** One home's list, read through the primary key of its row; undefined if never stored. */
   read(target: HomeListTarget): Promise<StoredList | undefined>;
+  /**
+   * The given lists of many homes, one row read per home (a view across homes, such as the
+   * calendar); a home with no row is left out.
+   */
+  readHomes(
+    homeIds: readonly string[],
+    resources: readonly string[],
+  ): Promise<Map<string, Record<string, StoredRecord[]>>>;
   /** Stores a home's list as the server gave it (a screen's fetch). */
   write(target: HomeListTarget, records: readonly StoredRecord[], syncedAt?: number): Promise<void>;
   /** Changes a stored list in place (a confirmed write); nothing when the list is not stored. */
@@ -157,6 +165,25 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     const records = home.lists[target.resource];
     if (records === undefined) return undefined;
     return { records, syncedAt: home.syncedAt[target.resource] ?? 0 };
+  }
+
+  async function readHomes(
+    homeIds: readonly string[],
+    resources: readonly string[],
+  ): Promise<Map<string, Record<string, StoredRecord[]>>> {
+    const rows = await db.homeRecords.bulkGet([...homeIds]);
+    const homes = new Map<string, Record<string, StoredRecord[]>>();
+    for (const row of rows) {
+      if (row === undefined) continue;
+      const { lists } = parseHome(row);
+      const wanted: Record<string, StoredRecord[]> = {};
+      for (const resource of resources) {
+        const records = lists[resource];
+        if (records !== undefined) wanted[resource] = records;
+      }
+      homes.set(row.homeId, wanted);
+    }
+    return homes;
   }
 
   async function change(target: HomeListTarget, update: (home: HomeLists) => boolean) {
@@ -282,6 +309,7 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
 
   return {
     read,
+    readHomes,
     write,
     apply,
     putSynced,

@@ -23,6 +23,7 @@ import { findRoute } from '@field/domain';
 import { useOpenItemCounts } from '../../data/home-items';
 import { preloadScreen } from '../screens';
 import { MenuIcon } from './menu-icons';
+import { VISUALLY_HIDDEN } from '../../ui/visually-hidden';
 
 export interface SideMenuProps {
   menu: MenuItem[];
@@ -31,16 +32,6 @@ export interface SideMenuProps {
   counts?: Partial<Record<OpenItemCountKey, number>>;
   onNavigate?: () => void;
 }
-
-/** Read by screen readers, not shown: the badge's count in words. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** A badge beside the title rather than on an icon: laid out in the line, not over it. */
 const STANDALONE_BADGE = {

@@ -36,6 +36,7 @@ import {
   WalkPhotos,
 } from './walk-form-sections';
 import { WalkPdfActions } from './walk-pdf-actions';
+import { AmendmentNotice, useHistoryChains } from './walk-amendment';
 import { fullName, walkerIdOf, walkerName } from './walk-people';
 import { useWalkForm } from './use-walk-form';
 import { useWalkSubmit } from './use-walk-submit';
@@ -45,6 +46,8 @@ export interface WalkEditorProps {
   home: ActiveHome;
   /** A stored walk's id; undefined starts a new walk. */
   walkId: string | undefined;
+  /** For a new walk: the signed walk it amends (docs/decisions.md, Amending a signed walk). */
+  amends?: string | undefined;
   canWrite: boolean;
 }
 
@@ -52,7 +55,7 @@ export function WalkEditor(props: WalkEditorProps) {
   const { t } = useTranslation();
   const { def, home } = props;
   const walks = useFormWalks(def, home.id);
-  if (props.walkId !== undefined && walks.records === undefined) {
+  if ((props.walkId ?? props.amends) !== undefined && walks.records === undefined) {
     return walks.query.error === null ? (
       <LinearProgress aria-label={t('walkForm.loading')} />
     ) : (
@@ -61,13 +64,17 @@ export function WalkEditor(props: WalkEditorProps) {
   }
   const walk =
     props.walkId === undefined ? undefined : walks.records?.find((w) => w.id === props.walkId);
-  if (props.walkId !== undefined && walk === undefined) {
+  const amended =
+    props.amends === undefined ? undefined : walks.records?.find((w) => w.id === props.amends);
+  if ((props.walkId !== undefined && walk === undefined) || (props.amends && !amended)) {
     return <Alert severity="warning">{t('walkForm.notFound')}</Alert>;
   }
   return (
     <WalkForm
       {...props}
+      walks={walks.records}
       walk={walk}
+      amended={amended}
       syncState={walk === undefined ? undefined : walks.states.get(walk.id)}
     />
   );
@@ -75,7 +82,9 @@ export function WalkEditor(props: WalkEditorProps) {
 
 function WalkForm(
   props: WalkEditorProps & {
+    walks: readonly FieldRecord[] | undefined;
     walk: FieldRecord | undefined;
+    amended: FieldRecord | undefined;
     syncState: RecordSyncState | undefined;
   },
 ) {
@@ -93,6 +102,7 @@ function WalkForm(
     [items.records, state.walkId],
   );
   const raised = useMemo(() => raisedLines(state), [state]);
+  const chain = useHistoryChains(props.walks)(state.walkId);
   const close = () => setSearch({});
   const walker = walk === undefined ? walkerIdOf(user) : textOf(walk, 'user');
   const submitting = useWalkSubmit({
@@ -147,9 +157,22 @@ function WalkForm(
       }}
     >
       <Stack spacing={2} sx={{ pb: 10 }}>
-        <WalkFormHeader {...{ def, home, walk }} syncState={props.syncState} onBack={close} />
+        <WalkFormHeader
+          {...{ def, home, walk }}
+          chain={chain}
+          syncState={props.syncState}
+          onBack={close}
+        />
         {!props.canWrite && <Alert severity="info">{t('walkForm.readOnly')}</Alert>}
-        {props.canWrite && signed && <Alert severity="info">{t('walkForm.signedFinal')}</Alert>}
+        {def.signOff && (
+          <AmendmentNotice
+            walks={props.walks}
+            walk={walk}
+            amends={state.amends}
+            amendment={state.amendment}
+            canWrite={props.canWrite}
+          />
+        )}
         {walk !== undefined && def.signOff && <WalkPdfActions walk={walk} />}
         {draft.offer !== undefined && (
           <DraftOffer

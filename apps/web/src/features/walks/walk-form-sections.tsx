@@ -24,6 +24,7 @@ import type { RecordSyncState } from '../../data/queued-records';
 import type { FieldRecord } from '../../data/records';
 import type { ChosenPhoto } from '../../data/walks';
 import { HistoryButton } from '../../ui/history-button';
+import type { HistoryLink } from '../../ui/history-dialog';
 import { Thumbnail } from '../../ui/photo-thumbnail';
 import { cellText } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
@@ -35,6 +36,8 @@ export function WalkFormHeader(props: {
   def: WalkFormDef;
   home: ActiveHome;
   walk: FieldRecord | undefined;
+  /** The signed walk and its amendments, whose history shows together. */
+  chain?: readonly HistoryLink[] | undefined;
   syncState: RecordSyncState | undefined;
   onBack: () => void;
 }) {
@@ -64,6 +67,7 @@ export function WalkFormHeader(props: {
           kind={props.def.kind}
           recordId={walk.id}
           label={t('walkForm.walkOf', { date: cellText(walk['date']) })}
+          chain={props.chain}
         />
       )}
     </Stack>

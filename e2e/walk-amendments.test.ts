@@ -21,17 +21,16 @@ const BUILDER = 'builder@example.com';
 const INK = 'data:image/png;base64,iVBORw0KGgo=';
 const SHOTS = process.env['E2E_SHOTS'];
 
-async function shot(page: Page, name: string): Promise<void> {
+/** Saves the screen at phone and desktop sizes; `again` redoes what a resize undoes. */
+async function shot(page: Page, name: string, again?: () => Promise<void>): Promise<void> {
   if (SHOTS === undefined || SHOTS === '') return;
   await mkdir(SHOTS, { recursive: true });
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true });
-  }
+  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`) });
+  await page.setViewportSize(DESKTOP);
+  await again?.();
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`) });
   await page.setViewportSize(PHONE);
+  await again?.();
 }
 
 /** A final-punch walk on `home` signed by both, its PDF named, made by `token`'s user. */
@@ -101,10 +100,15 @@ describe.skipIf(skipReason !== undefined)('amending a signed closing walk', () =
       await context.setOffline(false);
       await queueDrained(page, 60_000);
 
-      const amendmentRow = page.locator('[data-testid="walk-row"]', {
-        hasText: 'Amendment 1: amends the signed walk of',
-      });
-      await amendmentRow.getByRole('button', { name: /^History of/ }).click();
+      const openHistory = async () => {
+        await page.keyboard.press('Escape');
+        await page
+          .locator('[data-testid="walk-row"]', { hasText: 'Amendment 1: amends the signed walk' })
+          .getByRole('button', { name: /^History of/ })
+          .click();
+        await page.getByTestId('history-entry').first().waitFor();
+      };
+      await openHistory();
       const entries = page.getByTestId('history-entry');
       await expect
         .poll(async () => entries.evaluateAll((all) => all.map((e) => e.getAttribute('data-of'))))
@@ -113,7 +117,7 @@ describe.skipIf(skipReason !== undefined)('amending a signed closing walk', () =
           'Signed walk of 11/10/2026',
           expect.stringMatching(/^Amendment 1 of /),
         ]);
-      await shot(page, 'amend-4-history');
+      await shot(page, 'amend-4-history', openHistory);
     });
 
     const walks = await walksOf(base, admin, 'final-punch', home.id);

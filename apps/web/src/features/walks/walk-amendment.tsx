@@ -57,6 +57,24 @@ export function useAmendmentNote(walks: readonly FieldRecord[] | undefined) {
 }
 
 /**
+ * The line an amendment's PDF carries under its title: "Amendment 1: amends the signed
+ * walk of 11/10/2026"; undefined for a walk that amends none.
+ */
+export function useAmendsLine(
+  walks: readonly FieldRecord[] | undefined,
+  form: { amends?: string | undefined; amendment?: number | undefined },
+): string | undefined {
+  const { t } = useTranslation();
+  const amended = walks?.find((walk) => walk.id === form.amends);
+  return amended === undefined
+    ? undefined
+    : t('walkForm.amendment.amends', {
+        number: form.amendment ?? 1,
+        date: cellText(amended['date']),
+      });
+}
+
+/**
  * On a closing walk's form: for a final walk, that it is final and its "Amend" button (or,
  * once amended, the way to the amendment that stands for it); for an amendment, the signed
  * walk it amends and the way back to it.

@@ -36,7 +36,7 @@ import {
   WalkPhotos,
 } from './walk-form-sections';
 import { WalkPdfActions } from './walk-pdf-actions';
-import { AmendmentNotice, useHistoryChains } from './walk-amendment';
+import { AmendmentNotice, useAmendsLine, useHistoryChains } from './walk-amendment';
 import { fullName, walkerIdOf, walkerName } from './walk-people';
 import { useWalkForm } from './use-walk-form';
 import { useWalkSubmit } from './use-walk-submit';
@@ -103,11 +103,13 @@ function WalkForm(
   );
   const raised = useMemo(() => raisedLines(state), [state]);
   const chain = useHistoryChains(props.walks)(state.walkId);
+  const amendsLine = useAmendsLine(props.walks, state);
   const close = () => setSearch({});
   const walker = walk === undefined ? walkerIdOf(user) : textOf(walk, 'user');
   const submitting = useWalkSubmit({
     ...{ def, home, walk, state, walker, user, names, walkItems },
     signaturesChanged: form.signaturesChanged,
+    amendsLine,
     onQueued: form.markQueued,
     onDone: close,
   });

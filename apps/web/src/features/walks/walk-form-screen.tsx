@@ -140,7 +140,7 @@ function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }
             <HistoryButton
               kind={props.def.kind}
               recordId={walk.id}
-              label={t('walkForm.walkOf', { date: textOf(walk, 'date') })}
+              label={t('walkForm.walkOf', { date: cellText(walk['date']) })}
               chain={chains(walk.id)}
             />
             <Button

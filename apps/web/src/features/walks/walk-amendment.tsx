@@ -83,16 +83,15 @@ export function AmendmentNotice(props: {
   walks: readonly FieldRecord[] | undefined;
   /** The stored walk; undefined for a new one. */
   walk: FieldRecord | undefined;
-  /** The walk the form amends, stored or new. */
-  amends: string | undefined;
-  amendment: number | undefined;
+  /** The form's walk: the walk it amends and its number, stored or new. */
+  form: { amends?: string | undefined; amendment?: number | undefined };
   canWrite: boolean;
 }) {
   const { t } = useTranslation();
   const [, setSearch] = useSearchParams();
   const walks = props.walks ?? [];
   const { walk } = props;
-  const amended = walks.find((other) => other.id === props.amends);
+  const amended = walks.find((other) => other.id === props.form.amends);
   const next = walk === undefined ? undefined : walks.find((w) => amendsOf(w) === walk.id);
   const final = walk !== undefined && isFinalWalk(walk);
   return (
@@ -108,7 +107,7 @@ export function AmendmentNotice(props: {
           }
         >
           {t('walkForm.amendment.amends', {
-            number: props.amendment ?? 1,
+            number: props.form.amendment ?? 1,
             date: cellText(amended['date']),
           })}
         </Alert>

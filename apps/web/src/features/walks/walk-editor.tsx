@@ -32,11 +32,12 @@ import {
   WalkFormActions,
   WalkFormError,
   WalkFormHeader,
+  WalkFormSaving,
   WalkItems,
   WalkPhotos,
 } from './walk-form-sections';
 import { WalkPdfActions } from './walk-pdf-actions';
-import { AmendmentNotice, useAmendsLine, useHistoryChains } from './walk-amendment';
+import { AmendmentNotice, useAmendsLine } from './walk-amendment';
 import { fullName, walkerIdOf, walkerName } from './walk-people';
 import { useWalkForm } from './use-walk-form';
 import { useWalkSubmit } from './use-walk-submit';
@@ -102,7 +103,6 @@ function WalkForm(
     [items.records, state.walkId],
   );
   const raised = useMemo(() => raisedLines(state), [state]);
-  const chain = useHistoryChains(props.walks)(state.walkId);
   const amendsLine = useAmendsLine(props.walks, state);
   const close = () => setSearch({});
   const walker = walk === undefined ? walkerIdOf(user) : textOf(walk, 'user');
@@ -161,19 +161,13 @@ function WalkForm(
       <Stack spacing={2} sx={{ pb: 10 }}>
         <WalkFormHeader
           {...{ def, home, walk }}
-          chain={chain}
+          walks={props.walks}
           syncState={props.syncState}
           onBack={close}
         />
         {!props.canWrite && <Alert severity="info">{t('walkForm.readOnly')}</Alert>}
         {def.signOff && (
-          <AmendmentNotice
-            walks={props.walks}
-            walk={walk}
-            amends={state.amends}
-            amendment={state.amendment}
-            canWrite={props.canWrite}
-          />
+          <AmendmentNotice walks={props.walks} walk={walk} form={state} canWrite={props.canWrite} />
         )}
         {walk !== undefined && def.signOff && <WalkPdfActions walk={walk} />}
         {draft.offer !== undefined && (
@@ -221,14 +215,7 @@ function WalkForm(
         {submitting.error !== null && (
           <WalkFormError error={submitting.error} problems={problems} />
         )}
-        {saving !== false && (
-          <Box role="status">
-            <LinearProgress />
-            <Typography variant="body2">
-              {t(saving === 'pdf' ? 'walkForm.makingPdf' : 'walkForm.saving')}
-            </Typography>
-          </Box>
-        )}
+        {saving !== false && <WalkFormSaving saving={saving} />}
       </Stack>
       {canSend && (
         <WalkFormActions

@@ -162,6 +162,7 @@ function WalkForm(
         <WalkFormHeader
           {...{ def, home, walk }}
           walks={props.walks}
+          amendment={state.amendment}
           syncState={props.syncState}
           onBack={close}
         />

@@ -39,6 +39,8 @@ export function WalkFormHeader(props: {
   walk: FieldRecord | undefined;
   /** The form's walks, for the history of a signed walk and its amendments together. */
   walks: readonly FieldRecord[] | undefined;
+  /** A new walk's amendment number, when it amends a signed walk. */
+  amendment?: number | undefined;
   syncState: RecordSyncState | undefined;
   onBack: () => void;
 }) {
@@ -52,9 +54,11 @@ export function WalkFormHeader(props: {
       </IconButton>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="h6" component="h2">
-          {walk === undefined
-            ? t('walkForm.newWalk')
-            : t('walkForm.walkOf', { date: cellText(walk['date']) })}
+          {walk !== undefined
+            ? t('walkForm.walkOf', { date: cellText(walk['date']) })
+            : props.amendment === undefined
+              ? t('walkForm.newWalk')
+              : t('walkForm.amendment.newTitle', { number: props.amendment })}
         </Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
           {home.Address} · {home.HomeID}

@@ -439,6 +439,9 @@ export const closingWalkInputSchema = z
     HomeRID: z.optional(z.string()),
     checklist: z.optional(checklistSchema),
     signatures: z.optional(z.array(signatureSchema).check(z.maxLength(SIGNATURE_ROLES.length))),
+    /** The signed walk this one amends (closing-walks.ts); its number is the server's. */
+    amends: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    amendment: z.optional(z.unknown()),
     ...serverFieldsIgnored,
   })
   .check(
@@ -460,6 +463,9 @@ export const closingWalkUpdateSchema = z.strictObject({
   selectedHome: z.optional(z.string()),
   HomeRID: z.optional(z.string()),
   type: z.optional(z.enum(CLOSING_TYPES)),
+  /** Accepted when unchanged: an amendment keeps the walk it amends and its number. */
+  amends: z.optional(z.string()),
+  amendment: z.optional(z.number()),
   ...serverFieldsIgnored,
 });
 

@@ -95,7 +95,17 @@ export {
   writerFields,
 } from './resources.js';
 export type { OperationName, ResourceDef } from './resources.js';
-export { isSignedByBoth, signedWalkRefusal, walkPdfFileOf } from './closing-walks.js';
+export {
+  amendmentChain,
+  amendmentNumberOf,
+  amendmentRefusal,
+  amendsOf,
+  isFinalWalk,
+  isSignedByBoth,
+  signedWalkRefusal,
+  supersededWalks,
+  walkPdfFileOf,
+} from './closing-walks.js';
 export { recordFormSchema, recordListSchema } from './record-forms.js';
 export { duplicateMessage, duplicateOf, isArchived, naturalKeyOf } from './company-records.js';
 export { isOpenItem, openItemCounts } from './open-items.js';

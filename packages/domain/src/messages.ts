@@ -101,6 +101,9 @@ export const MESSAGES = {
   // Ours: a signed closing walk stays as signed (docs/decisions.md, Signed closing walks).
   closingWalkSigned: 'This closing walk is signed and can no longer be changed',
   signatureGiven: 'A signature on a closing walk cannot be changed once given',
+  // Ours: a change after signing is an amendment (docs/decisions.md, Amending a signed walk).
+  amendsUnsignedWalk: 'Only a signed closing walk is amended: change this walk itself',
+  amendedAlready: 'This closing walk has an amendment already: amend the latest amendment',
   // Ours: a write whose base is stale where someone else changed the same fields.
   recordChangedByOthers:
     'Someone else changed this record while you were editing it. Choose which values to keep.',

@@ -457,7 +457,7 @@ export const RESOURCE_DEFS = {
     input: closingWalkInputSchema,
     update: closingWalkUpdateSchema,
     homeField: 'selectedHome',
-    immutable: ['HomeRID', 'selectedHome', 'type'],
+    immutable: ['HomeRID', 'selectedHome', 'type', 'amends', 'amendment'],
     fileCollections: [WALK_PHOTO_COLLECTION, WALK_PDF_COLLECTION],
     writtenBy: WALKER,
     // A client written from the specification sends it on every closing walk, null but on

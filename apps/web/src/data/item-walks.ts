@@ -14,6 +14,7 @@ import {
   isWalkOfForm,
   itemHostForm,
   resourceDef,
+  supersededWalks,
 } from '@field/domain';
 import type { OfflineEngine } from '../offline/engine';
 import { useQueuedMutations } from '../offline/react';
@@ -28,6 +29,8 @@ export interface WalkRef {
   type: string | undefined;
   /** Started on this device and not yet on the server. */
   queued?: boolean;
+  /** A signed closing walk an amendment stands for (docs/decisions.md, Amending a signed walk). */
+  superseded?: boolean;
 }
 
 /** The queue's type of the writes of a walk kind. */
@@ -48,10 +51,11 @@ export function canStartWalkOf(access: Access, type: WalkType): boolean {
   return hasAccess(access, [itemHostForm(type).scope], 'write');
 }
 
-/** The walk an item of this type hangs on, among the home's walks. */
+/** The walk an item of this type hangs on, among the home's walks: the latest amendment. */
 export function walkFor(walks: readonly WalkRef[], type: WalkType): WalkRef | undefined {
   const host = itemHostForm(type);
-  return walks.find((walk) => walk.kind === host.kind && isWalkOfForm(host, walk.type));
+  const hosts = walks.filter((walk) => walk.kind === host.kind && isWalkOfForm(host, walk.type));
+  return hosts.find((walk) => walk.superseded !== true) ?? hosts[0];
 }
 
 /** The walk kinds whose lists the user may read for at least one item type. */
@@ -66,17 +70,19 @@ function walkRefsOf(
   lists: readonly { kind: WalkKind; records: readonly FieldRecord[] }[],
   queuedAdds: ReadonlySet<string>,
 ): WalkRef[] {
-  return lists.flatMap(({ kind, records }) =>
-    records.map((walk): WalkRef => {
+  return lists.flatMap(({ kind, records }) => {
+    const superseded = supersededWalks(records);
+    return records.map((walk): WalkRef => {
       const type = walk['type'];
       return {
         id: walk.id,
         kind,
         type: typeof type === 'string' ? type : undefined,
         ...(queuedAdds.has(walk.id) ? { queued: true } : {}),
+        ...(superseded.has(walk.id) ? { superseded: true } : {}),
       };
-    }),
-  );
+    });
+  });
 }
 
 /**

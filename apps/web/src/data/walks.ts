@@ -61,6 +61,9 @@ export interface WalkValues {
   checklist: Record<string, ChecklistAnswer>;
   customerServiceStaff?: string;
   signatures?: Signature[];
+  /** An amendment's signed walk and number (the server sets the number it keeps). */
+  amends?: string;
+  amendment?: number;
 }
 
 export interface SaveWalkInput {
@@ -89,6 +92,10 @@ export function walkFields(def: WalkFormDef, values: WalkValues): Record<string,
   if (def.kind === 'closing') {
     fields['type'] = def.closingType;
     if (values.signatures !== undefined) fields['signatures'] = values.signatures;
+    if (values.amends !== undefined) {
+      fields['amends'] = values.amends;
+      fields['amendment'] = values.amendment;
+    }
     if (def.extraFields.includes('customerServiceStaff')) {
       fields['customerServiceStaff'] = values.customerServiceStaff ?? '';
     }

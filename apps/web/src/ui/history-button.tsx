@@ -5,9 +5,16 @@ import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import History from '@mui/icons-material/History';
 import type { Resource } from '@field/domain';
+import type { HistoryLink } from './history-dialog';
 import { HistoryDialog } from './history-dialog';
 
-export function HistoryButton(props: { kind: Resource; recordId: string; label: string }) {
+export function HistoryButton(props: {
+  kind: Resource;
+  recordId: string;
+  label: string;
+  /** The records whose writes show together (a signed walk and its amendments). */
+  chain?: readonly HistoryLink[] | undefined;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -24,6 +31,7 @@ export function HistoryButton(props: { kind: Resource; recordId: string; label: 
           kind={props.kind}
           recordId={props.recordId}
           title={props.label}
+          chain={props.chain}
           onClose={() => setOpen(false)}
         />
       )}

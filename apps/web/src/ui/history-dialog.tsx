@@ -1,6 +1,8 @@
 // A record's history (`GET /api/history?kind=&id=`): every write, oldest first, with who
 // made it, when, which fields, and each field's value before → after. Titled with the record,
-// its kind and its home (a call's date alone says neither what nor where).
+// its kind and its home (a call's date alone says neither what nor where). Given a chain of
+// records (a signed closing walk and its amendments), the writes of each, in order, each
+// under its record's name (docs/decisions.md, Amending a signed walk).
 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,12 +34,36 @@ function fetchHistory(kind: Resource, id: string, signal: AbortSignal): Promise<
   return apiClient.get(path, anyJson, { signal }) as Promise<HistoryEntry[]>;
 }
 
+/** A record of a chain whose history shows together: its id and how it is named. */
+export interface HistoryLink {
+  id: string;
+  label: string;
+}
+
+type LinkedEntry = HistoryEntry & { of?: string };
+
+/** The writes of each record of the chain, oldest first, each with its record's name. */
+async function fetchChain(
+  kind: Resource,
+  chain: readonly HistoryLink[],
+  signal: AbortSignal,
+): Promise<LinkedEntry[]> {
+  const lists = await Promise.all(
+    chain.map(async (link) =>
+      (await fetchHistory(kind, link.id, signal)).map((entry) => ({ ...entry, of: link.label })),
+    ),
+  );
+  return lists.flat().sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+}
+
 export function HistoryDialog(props: {
   kind: Resource;
   recordId: string;
   title: string;
   /** The record's home; by default the selected one, for a record kept on a home. */
   home?: string;
+  /** The records whose writes show together (a signed walk and its amendments). */
+  chain?: readonly HistoryLink[] | undefined;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -52,9 +78,13 @@ export function HistoryDialog(props: {
   const selected = useSelectedHome();
   const home = props.home ?? (def.homeField === undefined ? undefined : selected?.Address);
   const kind = t(`sync.types.${def.mutationType ?? props.kind}`, { defaultValue: props.kind });
-  const query = useQuery({
-    queryKey: ['history', props.kind, props.recordId],
-    queryFn: ({ signal }) => fetchHistory(props.kind, props.recordId, signal),
+  const chain = props.chain !== undefined && props.chain.length > 1 ? props.chain : undefined;
+  const query = useQuery<LinkedEntry[]>({
+    queryKey: ['history', props.kind, props.recordId, ...(chain ?? []).map((link) => link.id)],
+    queryFn: ({ signal }) =>
+      chain === undefined
+        ? fetchHistory(props.kind, props.recordId, signal)
+        : fetchChain(props.kind, chain, signal),
     staleTime: 0,
   });
   const when = (at: string) =>
@@ -85,8 +115,14 @@ export function HistoryDialog(props: {
                 divider
                 data-testid="history-entry"
                 data-user={entry.user.name}
+                data-of={entry.of}
                 sx={{ display: 'block', px: 0 }}
               >
+                {entry.of !== undefined && (
+                  <Typography variant="overline" color="primary" sx={{ display: 'block' }}>
+                    {entry.of}
+                  </Typography>
+                )}
                 <Typography sx={{ fontWeight: 600 }}>
                   {t(`history.operations.${entry.operation}`, { name: entry.user.name })}
                 </Typography>

@@ -33,7 +33,7 @@ import { requireWrite } from '../../http/auth.js';
 import type { WriteContext } from '../../http/write-context.js';
 import { writeRoute } from '../../http/write-pipeline.js';
 import type { RouteDeps } from '../records/deps.js';
-import { checkPdfUrl, checkSignedWalk } from './closing-rules.js';
+import { amendmentFields, checkPdfUrl, checkSignedWalk } from './closing-rules.js';
 import {
   createRecord,
   deleteRecord,
@@ -236,13 +236,13 @@ export function walkFormWriteRoutes(app: FastifyInstance, deps: RouteDeps, kind:
     const homeRid = rules.homeRid(input);
     await ensureHome(ctx, deps, homeRid, rules.homeField);
     const id = typeof input['id'] === 'string' ? input['id'] : randomUUID();
-    if (kind === 'closing') await checkPdfUrl(ctx, id, input['pdfUrl']);
-    return createRecord(ctx, deps, kind, {
-      id,
-      homeRid,
-      parentId: null,
-      data: { ...input, HomeRID: homeRid },
-    });
+    const data: Record<string, unknown> = { ...input, HomeRID: homeRid };
+    if (kind === 'closing') {
+      await checkPdfUrl(ctx, id, input['pdfUrl']);
+      delete data['amendment'];
+      Object.assign(data, await amendmentFields(ctx, deps, { id, homeRid, input }));
+    }
+    return createRecord(ctx, deps, kind, { id, homeRid, parentId: null, data });
   });
 
   writeRoute(app, deps, 'PATCH', `${base}/update/:id`, async (ctx: WriteContext) => {

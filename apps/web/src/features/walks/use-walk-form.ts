@@ -14,19 +14,23 @@ import { useOfflineEngine } from '../../offline/react';
 import { errorText } from '../../ui/error-text';
 import { toast } from '../../lib/toast';
 import type { WalkFormState } from './walk-form-state';
-import { initialState, withAnswer, withRaisedItem } from './walk-form-state';
+import { amendmentState, initialState, withAnswer, withRaisedItem } from './walk-form-state';
 
 export function useWalkForm(props: {
   def: WalkFormDef;
   home: ActiveHome;
   walk: FieldRecord | undefined;
+  /** For a new amendment: the signed walk it amends. */
+  amended?: FieldRecord | undefined;
   canWrite: boolean;
 }) {
   const { t } = useTranslation();
   const { def, home, walk } = props;
   const engine = useOfflineEngine();
   const [state, setState] = useState<WalkFormState>(() =>
-    initialState(walk?.id ?? crypto.randomUUID(), walk),
+    walk === undefined && props.amended !== undefined
+      ? amendmentState(crypto.randomUUID(), props.amended)
+      : initialState(walk?.id ?? crypto.randomUUID(), walk),
   );
   const [signaturesChanged, setSignaturesChanged] = useState(false);
   const title = t(`nav.walk-${def.segment}`);
@@ -35,7 +39,12 @@ export function useWalkForm(props: {
     homeID: String(home.HomeID),
     address: home.Address,
     // A new walk's draft is the form's; a stored walk's changes are that walk's.
-    formTitle: walk === undefined ? `walk:${def.segment}` : `walk:${def.segment}:${walk.id}`,
+    formTitle:
+      walk !== undefined
+        ? `walk:${def.segment}:${walk.id}`
+        : props.amended !== undefined
+          ? `walk:${def.segment}:amends:${props.amended.id}`
+          : `walk:${def.segment}`,
     title: walk === undefined ? t('walkForm.newTitle', { form: title }) : title,
     values: state,
     enabled: props.canWrite,

@@ -29,6 +29,8 @@ export interface WalkSubmitInput {
   user: UserDocument;
   names: ReadonlyMap<string, string>;
   signaturesChanged: boolean;
+  /** An amendment's line for its PDF (docs/decisions.md, Amending a signed walk). */
+  amendsLine?: string | undefined;
   /** The items already on the walk (for its PDF). */
   walkItems: readonly PunchItem[];
   /** Called once the walk is queued: the form's draft and photos are the queue's now. */
@@ -64,6 +66,7 @@ export function useWalkSubmit(input: WalkSubmitInput) {
             notes: state.notes,
             checklist: state.checklist,
             signatures: state.signatures,
+            amends: input.amendsLine,
           },
           staff,
           items: pdfItems(input.walkItems, state),

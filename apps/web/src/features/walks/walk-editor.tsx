@@ -32,10 +32,12 @@ import {
   WalkFormActions,
   WalkFormError,
   WalkFormHeader,
+  WalkFormSaving,
   WalkItems,
   WalkPhotos,
 } from './walk-form-sections';
 import { WalkPdfActions } from './walk-pdf-actions';
+import { AmendmentNotice, useAmendsLine } from './walk-amendment';
 import { fullName, walkerIdOf, walkerName } from './walk-people';
 import { useWalkForm } from './use-walk-form';
 import { useWalkSubmit } from './use-walk-submit';
@@ -45,6 +47,8 @@ export interface WalkEditorProps {
   home: ActiveHome;
   /** A stored walk's id; undefined starts a new walk. */
   walkId: string | undefined;
+  /** For a new walk: the signed walk it amends (docs/decisions.md, Amending a signed walk). */
+  amends?: string | undefined;
   canWrite: boolean;
 }
 
@@ -52,7 +56,7 @@ export function WalkEditor(props: WalkEditorProps) {
   const { t } = useTranslation();
   const { def, home } = props;
   const walks = useFormWalks(def, home.id);
-  if (props.walkId !== undefined && walks.records === undefined) {
+  if ((props.walkId ?? props.amends) !== undefined && walks.records === undefined) {
     return walks.query.error === null ? (
       <LinearProgress aria-label={t('walkForm.loading')} />
     ) : (
@@ -61,13 +65,17 @@ export function WalkEditor(props: WalkEditorProps) {
   }
   const walk =
     props.walkId === undefined ? undefined : walks.records?.find((w) => w.id === props.walkId);
-  if (props.walkId !== undefined && walk === undefined) {
+  const amended =
+    props.amends === undefined ? undefined : walks.records?.find((w) => w.id === props.amends);
+  if ((props.walkId !== undefined && walk === undefined) || (props.amends && !amended)) {
     return <Alert severity="warning">{t('walkForm.notFound')}</Alert>;
   }
   return (
     <WalkForm
       {...props}
+      walks={walks.records}
       walk={walk}
+      amended={amended}
       syncState={walk === undefined ? undefined : walks.states.get(walk.id)}
     />
   );
@@ -75,7 +83,9 @@ export function WalkEditor(props: WalkEditorProps) {
 
 function WalkForm(
   props: WalkEditorProps & {
+    walks: readonly FieldRecord[] | undefined;
     walk: FieldRecord | undefined;
+    amended: FieldRecord | undefined;
     syncState: RecordSyncState | undefined;
   },
 ) {
@@ -93,11 +103,13 @@ function WalkForm(
     [items.records, state.walkId],
   );
   const raised = useMemo(() => raisedLines(state), [state]);
+  const amendsLine = useAmendsLine(props.walks, state);
   const close = () => setSearch({});
   const walker = walk === undefined ? walkerIdOf(user) : textOf(walk, 'user');
   const submitting = useWalkSubmit({
     ...{ def, home, walk, state, walker, user, names, walkItems },
     signaturesChanged: form.signaturesChanged,
+    amendsLine,
     onQueued: form.markQueued,
     onDone: close,
   });
@@ -147,9 +159,17 @@ function WalkForm(
       }}
     >
       <Stack spacing={2} sx={{ pb: 10 }}>
-        <WalkFormHeader {...{ def, home, walk }} syncState={props.syncState} onBack={close} />
+        <WalkFormHeader
+          {...{ def, home, walk }}
+          walks={props.walks}
+          amendment={state.amendment}
+          syncState={props.syncState}
+          onBack={close}
+        />
         {!props.canWrite && <Alert severity="info">{t('walkForm.readOnly')}</Alert>}
-        {props.canWrite && signed && <Alert severity="info">{t('walkForm.signedFinal')}</Alert>}
+        {def.signOff && (
+          <AmendmentNotice walks={props.walks} walk={walk} form={state} canWrite={props.canWrite} />
+        )}
         {walk !== undefined && def.signOff && <WalkPdfActions walk={walk} />}
         {draft.offer !== undefined && (
           <DraftOffer
@@ -196,14 +216,7 @@ function WalkForm(
         {submitting.error !== null && (
           <WalkFormError error={submitting.error} problems={problems} />
         )}
-        {saving !== false && (
-          <Box role="status">
-            <LinearProgress />
-            <Typography variant="body2">
-              {t(saving === 'pdf' ? 'walkForm.makingPdf' : 'walkForm.saving')}
-            </Typography>
-          </Box>
-        )}
+        {saving !== false && <WalkFormSaving saving={saving} />}
       </Stack>
       {canSend && (
         <WalkFormActions

@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { WalkFormDef } from '@field/domain';
@@ -19,10 +20,11 @@ import { textOf, useEmployeeNames } from '../../data/records';
 import { useSignedIn } from '../../data/session';
 import { useFormWalks } from '../../data/walks';
 import { NotYourHome, SelectHomeFirst } from '../../ui/record-list-screen';
-import { RecordTable } from '../../ui/record-table';
+import { RecordTable, cellText } from '../../ui/record-table';
 import type { Column } from '../../ui/record-table';
 import { HistoryButton } from '../../ui/history-button';
 import { SyncStateChip } from '../../ui/sync-state-chip';
+import { useAmendmentNote, useHistoryChains } from './walk-amendment';
 import { WalkEditor } from './walk-editor';
 import { WalkPdfActions } from './walk-pdf-actions';
 import { walkerName } from './walk-people';
@@ -50,6 +52,25 @@ function useResultSummary(def: WalkFormDef) {
   };
 }
 
+/** A walk's date in the list, with the amendment note under it where there is one. */
+function WalkDate(props: { date: string; note: string | undefined }) {
+  return (
+    <>
+      {props.date}
+      {props.note !== undefined && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          data-testid="walk-amendment-note"
+          sx={{ display: 'block' }}
+        >
+          {props.note}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }) {
   const { t } = useTranslation();
   const [, setSearch] = useSearchParams();
@@ -57,9 +78,15 @@ function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }
   const names = useEmployeeNames(hasAccess(access, ['collaboration_staff'], 'read'));
   const { records, states, query } = useFormWalks(props.def, props.homeId);
   const summary = useResultSummary(props.def);
+  const chains = useHistoryChains(records);
+  const amendmentNote = useAmendmentNote(records);
   const title = t(`nav.walk-${props.def.segment}`);
   const columns: Column[] = [
-    { field: 'date', label: t('walkForm.date') },
+    {
+      field: 'date',
+      label: t('walkForm.date'),
+      render: (walk) => <WalkDate date={cellText(walk['date'])} note={amendmentNote(walk)} />,
+    },
     {
       field: 'user',
       label: t('walkForm.walkedBy'),
@@ -113,7 +140,8 @@ function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }
             <HistoryButton
               kind={props.def.kind}
               recordId={walk.id}
-              label={t('walkForm.walkOf', { date: textOf(walk, 'date') })}
+              label={t('walkForm.walkOf', { date: cellText(walk['date']) })}
+              chain={chains(walk.id)}
             />
             <Button
               size="small"
@@ -147,10 +175,11 @@ export function Component() {
     <WalkList key={def.segment} def={def} homeId={home.id} canWrite={canWrite} />
   ) : (
     <WalkEditor
-      key={`${def.segment}:${walk}`}
+      key={`${def.segment}:${walk}:${search.get('amends') ?? ''}`}
       def={def}
       home={home}
       walkId={walk === 'new' ? undefined : walk}
+      amends={walk === 'new' ? (search.get('amends') ?? undefined) : undefined}
       canWrite={canWrite}
     />
   );

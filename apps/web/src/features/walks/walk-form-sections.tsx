@@ -8,6 +8,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -24,6 +25,7 @@ import type { RecordSyncState } from '../../data/queued-records';
 import type { FieldRecord } from '../../data/records';
 import type { ChosenPhoto } from '../../data/walks';
 import { HistoryButton } from '../../ui/history-button';
+import { useHistoryChains } from './walk-amendment';
 import { Thumbnail } from '../../ui/photo-thumbnail';
 import { cellText } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
@@ -35,11 +37,16 @@ export function WalkFormHeader(props: {
   def: WalkFormDef;
   home: ActiveHome;
   walk: FieldRecord | undefined;
+  /** The form's walks, for the history of a signed walk and its amendments together. */
+  walks: readonly FieldRecord[] | undefined;
+  /** A new walk's amendment number, when it amends a signed walk. */
+  amendment?: number | undefined;
   syncState: RecordSyncState | undefined;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
   const { walk, home } = props;
+  const chain = useHistoryChains(props.walks)(walk?.id ?? '');
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <IconButton aria-label={t('walkForm.back')} onClick={props.onBack} sx={TAP}>
@@ -47,9 +54,11 @@ export function WalkFormHeader(props: {
       </IconButton>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="h6" component="h2">
-          {walk === undefined
-            ? t('walkForm.newWalk')
-            : t('walkForm.walkOf', { date: cellText(walk['date']) })}
+          {walk !== undefined
+            ? t('walkForm.walkOf', { date: cellText(walk['date']) })
+            : props.amendment === undefined
+              ? t('walkForm.newWalk')
+              : t('walkForm.amendment.newTitle', { number: props.amendment })}
         </Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
           {home.Address} · {home.HomeID}
@@ -64,6 +73,7 @@ export function WalkFormHeader(props: {
           kind={props.def.kind}
           recordId={walk.id}
           label={t('walkForm.walkOf', { date: cellText(walk['date']) })}
+          chain={chain}
         />
       )}
     </Stack>
@@ -373,5 +383,18 @@ export function WalkFormActions(props: {
         {props.isNew ? t('walkForm.submit') : t('walkForm.saveChanges')}
       </Button>
     </Paper>
+  );
+}
+
+/** What the submit is doing: saving the walk, or making its PDF. */
+export function WalkFormSaving(props: { saving: 'walk' | 'pdf' }) {
+  const { t } = useTranslation();
+  return (
+    <Box role="status">
+      <LinearProgress />
+      <Typography variant="body2">
+        {t(props.saving === 'pdf' ? 'walkForm.makingPdf' : 'walkForm.saving')}
+      </Typography>
+    </Box>
   );
 }

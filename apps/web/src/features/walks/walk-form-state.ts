@@ -12,6 +12,8 @@ import type {
 } from '@field/domain';
 import {
   STAFF_TYPES,
+  amendmentNumberOf,
+  amendsOf,
   missingWalkFields,
   readChecklistAnswer,
   signatureSchema,
@@ -44,6 +46,9 @@ export type WalkFormState = {
   items: RaisedItem[];
   buyerName: string;
   signatures: Signature[];
+  /** An amendment's signed walk and its number (docs/decisions.md, Amending a signed walk). */
+  amends?: string;
+  amendment?: number;
 };
 
 function answersOf(value: unknown): Record<string, ChecklistAnswer> {
@@ -80,6 +85,30 @@ export function initialState(walkId: string, walk: FieldRecord | undefined): Wal
     items: [],
     buyerName: signatures.find((s) => s.role === 'buyer')?.name ?? '',
     signatures,
+    ...amendmentOf(walk),
+  };
+}
+
+/** The amendment fields of a stored walk: none for a walk that amends none. */
+function amendmentOf(walk: FieldRecord | undefined): Pick<WalkFormState, 'amends' | 'amendment'> {
+  const amends = walk === undefined ? undefined : amendsOf(walk);
+  return walk === undefined || amends === undefined
+    ? {}
+    : { amends, amendment: amendmentNumberOf(walk) };
+}
+
+/**
+ * The form of a new amendment of the signed walk `amended`: its answers, notes and photos,
+ * to be changed, dated now and unsigned, so it is signed again (docs/decisions.md,
+ * Amending a signed walk). The buyer's name stays to save typing it again.
+ */
+export function amendmentState(walkId: string, amended: FieldRecord): WalkFormState {
+  return {
+    ...initialState(walkId, amended),
+    date: new Date().toISOString(),
+    signatures: [],
+    amends: amended.id,
+    amendment: amendmentNumberOf(amended) + 1,
   };
 }
 
@@ -178,6 +207,9 @@ export function walkSubmission(
         ? { customerServiceStaff: state.customerServiceStaff }
         : {}),
       ...(def.signOff && state.signatures.length > 0 ? { signatures: state.signatures } : {}),
+      ...(state.amends === undefined
+        ? {}
+        : { amends: state.amends, amendment: state.amendment ?? 1 }),
     },
     keptPhotos: state.keptPhotos,
     newPhotos: state.newPhotos,

@@ -20,6 +20,8 @@ export interface PdfWalk {
   notes: string;
   checklist: Readonly<Record<string, ChecklistAnswer>>;
   signatures: readonly Signature[];
+  /** An amendment's line: "Amendment 1: amends the signed walk of 11/10/2026". */
+  amends?: string | undefined;
 }
 
 function dataUrlBytes(dataUrl: string): Uint8Array {
@@ -91,6 +93,7 @@ export async function walkPdfInput(
       title: t('walkForm.pdfTitle', { form: t(`nav.walk-${def.segment}`) }),
       date: walk.date,
       notes: walk.notes,
+      ...(walk.amends === undefined ? {} : { amends: walk.amends }),
     },
     staff: input.staff,
     checklist: def.sections.map((section) => ({

@@ -202,6 +202,20 @@ describe('buildWalkPdf', () => {
     }
   });
 
+  it('names the signed walk an amendment amends under its title', async () => {
+    const input = buildTestWalk({ items: 1, photos: 0 });
+    const line = 'Amendment 1: amends the signed walk of 11/10/2026';
+    input.walk = { ...input.walk, amends: line };
+
+    const bytes = await buildWalkPdf(input);
+
+    if (!textChecks) return;
+    expect(pdfText(bytes)).toContain(line);
+    expect(pdfText(await buildWalkPdf(buildTestWalk({ items: 1, photos: 0 })))).not.toContain(
+      'Amendment',
+    );
+  });
+
   it('gives way to its caller between items', async () => {
     const input = buildTestWalk({ items: 10, photos: 4 });
     let slices = 0;

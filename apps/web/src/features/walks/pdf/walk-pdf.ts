@@ -66,7 +66,8 @@ export interface WalkPdfInput {
   appVersion: string;
   home: { address: string; homeId: string; homeRid: string };
   /** `date` is ISO 8601 (a date or an instant). */
-  walk: { id: string; title: string; date: string; notes: string };
+  /** `amends`: an amendment's line naming the signed walk it amends. */
+  walk: { id: string; title: string; date: string; notes: string; amends?: string };
   /** e.g. `{ label: 'Walked by', name: 'Sam Super' }`. */
   staff: { label: string; name: string }[];
   checklist: {
@@ -345,6 +346,7 @@ export async function buildWalkPdf(
   layout.gap(10);
   layout.text(input.walk.title, { font: 'bold', size: 15 });
   layout.text(formatWhen(input.walk.date), { size: 11, color: MUTED });
+  if (input.walk.amends !== undefined) layout.text(input.walk.amends, { font: 'bold', size: 11 });
   layout.gap(8);
   const { words } = input;
   layout.fields([

@@ -10,6 +10,7 @@ export {
   DRAFTS,
   LOCAL_DB,
   MAX_BATCH_IDS,
+  TRADE_LINK,
   NOTIFICATIONS,
   PERSISTED_CACHE,
   QUERY,
@@ -339,3 +340,18 @@ export type {
 } from './imports.js';
 export { NOTHING_COLLECTED, redactUrl, telemetrySettingsSchema } from './telemetry.js';
 export type { TelemetrySettings } from './telemetry.js';
+export {
+  TRADE_TOKEN_HEADER,
+  tradeActorId,
+  tradeLinkSendSchema,
+  tradeReadySchema,
+  vendorOfActor,
+} from './trade-links.js';
+export type {
+  TradeItem,
+  TradeLinkRefusal,
+  TradeLinkSummary,
+  TradePhoto,
+  TradeReady,
+  TradeView,
+} from './trade-links.js';

@@ -106,7 +106,7 @@ const envFields = z.object({
     .max(7 * 24 * 60)
     .default(60),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(60).default(7),
-  TRADE_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(TRADE_LINK.ttlDays),
+  TRADE_LINK_TTL_DAYS: z.coerce.number().positive().max(365).default(TRADE_LINK.ttlDays),
   REGISTRATION: z.enum(REGISTRATION_MODES).default('open'),
   REGISTRATION_DOMAINS: z
     .string()

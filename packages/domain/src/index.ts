@@ -344,6 +344,7 @@ export {
   TRADE_TOKEN_HEADER,
   tradeActorId,
   tradeLinkSendSchema,
+  tradeLinkSummarySchema,
   tradeReadySchema,
   vendorOfActor,
 } from './trade-links.js';

@@ -26,14 +26,15 @@ export const tradeLinkSendSchema = z.strictObject({
 });
 
 /** A link as staff see it on the vendor's page: never its token. */
-export interface TradeLinkSummary {
-  id: string;
-  vendorId: string;
-  sentTo: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-}
+export const tradeLinkSummarySchema = z.object({
+  id: z.string(),
+  vendorId: z.string(),
+  sentTo: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.nullable(z.string()),
+});
+export type TradeLinkSummary = z.infer<typeof tradeLinkSummarySchema>;
 
 /** The trade says an item is fixed: a note and one photo (base64, as the files routes take). */
 export const tradeReadySchema = z.strictObject({

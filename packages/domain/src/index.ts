@@ -353,6 +353,5 @@ export type {
   TradeLinkRefusal,
   TradeLinkSummary,
   TradePhoto,
-  TradeReady,
   TradeView,
 } from './trade-links.js';

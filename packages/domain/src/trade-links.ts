@@ -44,7 +44,6 @@ export const tradeReadySchema = z.strictObject({
     contentType: z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/, 'expected an image')),
   }),
 });
-export type TradeReady = z.infer<typeof tradeReadySchema>;
 
 /** A photo on the trade's page: fetched with the token from `/api/trade/photo`. */
 export interface TradePhoto {

@@ -15,7 +15,9 @@ export const tradeActorId = (vendorId: string): string => `${TRADE_ACTOR_PREFIX}
 
 /** The vendor of a trade's actor id; undefined for a user's id. */
 export function vendorOfActor(userId: string): string | undefined {
-  return userId.startsWith(TRADE_ACTOR_PREFIX) ? userId.slice(TRADE_ACTOR_PREFIX.length) : undefined;
+  return userId.startsWith(TRADE_ACTOR_PREFIX)
+    ? userId.slice(TRADE_ACTOR_PREFIX.length)
+    : undefined;
 }
 
 /** Staff send a vendor its link (`POST /api/field_vendors/trade-links`). */

@@ -12,11 +12,7 @@ import {
   vendorOfActor,
 } from '@field/domain';
 import type { AuthUser } from '../../http/auth.js';
-import type {
-  RecordWrite,
-  RecordWriteListener,
-  WriteContext,
-} from '../../http/write-context.js';
+import type { RecordWrite, RecordWriteListener, WriteContext } from '../../http/write-context.js';
 import type { HomeEvent } from './home-staff.js';
 import type { Outbox } from './outbox.js';
 

@@ -70,7 +70,7 @@ function SentLinks(props: { vendorId: string; online: boolean }) {
             }
           >
             <ListItemText
-              sx={{ pr: state === 'active' ? 10 : 0 }}
+              sx={{ pr: state === 'active' ? 10 : 0, overflowWrap: 'anywhere' }}
               primary={t('tradeLinks.sentTo', sent)}
               secondary={
                 <Stack

@@ -57,6 +57,7 @@ export { USER_FOLDER, parseFilePath } from './file-paths.js';
 export type { FilePath } from './file-paths.js';
 export {
   ITEM_PRIORITIES,
+  ITEM_STATUSES,
   isOverdue,
   itemTransitionError,
   localDay,

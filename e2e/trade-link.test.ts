@@ -12,7 +12,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
-import { assignHome, homeWithClosingWalk, smallPng } from './support/offline.js';
+import {
+  assignHome,
+  homeWithClosingWalk,
+  openPunchItems,
+  punchItemRow,
+  queueDrained,
+  smallPng,
+} from './support/offline.js';
 import { startServer } from './support/server.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
 import { shot } from './support/shots.js';
@@ -87,6 +94,31 @@ async function markReady(page: Page, id: string, note: string, seed: number) {
 
 describe.skipIf(skipReason !== undefined)('the trade’s own link', () => {
   const session = useE2eSession();
+
+  /** The superintendent, on the home's final punch items, sends an item back or completes it. */
+  async function staffReview(
+    base: string,
+    homeId: string,
+    name: string,
+    step: 'sendBack' | 'complete',
+  ) {
+    await session.withPage(DESKTOP, async (page) => {
+      await signIn(page, BUILDER);
+      await openPunchItems(page, base, homeId);
+      const row = punchItemRow(page, name);
+      await row.getByText('Trade’s note:', { exact: false }).waitFor();
+      if (step === 'sendBack') {
+        await row.getByRole('button', { name: `Send “${name}” back to the trade` }).click();
+        const dialog = page.getByRole('dialog', { name: `Send back: ${name}` });
+        await dialog.getByLabel('Why it is not done').fill('Still visible under light');
+        await dialog.getByRole('button', { name: 'Send back' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      } else {
+        await row.getByRole('button', { name: `Mark “${name}” complete` }).click();
+      }
+      await queueDrained(page);
+    });
+  }
 
   it('goes from the vendors’ page to the trade’s phone and back through the review, each step once', async () => {
     const base = session.url();
@@ -176,21 +208,12 @@ describe.skipIf(skipReason !== undefined)('the trade’s own link', () => {
         })
         .toBe(true);
 
-      // Sent back with a reason: the trade sees why, and marks it again.
-      const back = await api(base, builder, 'PATCH', `/api/field_walks/item/update?id=${target}`, {
-        Name: `Crack A ${tag}`,
-        Status: 'Outstanding',
-        'Return Reason': 'Still visible under light',
-      });
-      expect(back.status).toBe(200);
+      // Sent back with a reason, on the home's items screen: the trade sees why, marks again.
+      await staffReview(base, first.home.id, `Crack A ${tag}`, 'sendBack');
       await phone.reload();
       await phone.getByText('Sent back: Still visible under light').waitFor();
       await markReady(phone, target, 'Sanded again and repainted', 2);
-      const done = await api(base, builder, 'PATCH', `/api/field_walks/item/update?id=${target}`, {
-        Name: `Crack A ${tag}`,
-        Status: 'Complete',
-      });
-      expect(done.status).toBe(200);
+      await staffReview(base, first.home.id, `Crack A ${tag}`, 'complete');
       await phone.reload();
       await phone.getByText('2 open items', { exact: false }).waitFor();
       expect(await shownItems(phone)).not.toContain(target);

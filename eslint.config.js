@@ -23,6 +23,18 @@ const webZones = [
     from: [...WEB_LAYERS.slice(index + 1).map((upper) => `${WEB}/${upper}`), `${WEB}/main.tsx`],
     message: `Web layers import one way (${WEB_LAYERS.join(' <- ')} <- main.tsx): ${layer}/ imports only the layers before it.`,
   })),
+  // The trade's page (src/trade, its own entry: trade.html) takes none of the app, and the
+  // app none of it (docs/decisions.md, The trade's own link).
+  {
+    target: `${WEB}/trade`,
+    from: [...WEB_LAYERS.map((layer) => `${WEB}/${layer}`), `${WEB}/main.tsx`],
+    message: "The trade's page is an entry of its own: it imports none of the signed-in app.",
+  },
+  {
+    target: [...WEB_LAYERS.map((layer) => `${WEB}/${layer}`), `${WEB}/main.tsx`],
+    from: `${WEB}/trade`,
+    message: "The signed-in app imports nothing of the trade's page (src/trade).",
+  },
   ...features.map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: `${WEB}/features`,

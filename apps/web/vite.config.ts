@@ -21,6 +21,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:zlib';
 import en from './src/locales/en/guest.json' with { type: 'json' };
+import trade from './src/locales/en/trade.json' with { type: 'json' };
 
 const THEME_COLOUR = '#17466e';
 
@@ -29,7 +30,7 @@ const THEME_COLOUR = '#17466e';
  * in the guest screens' English texts (src/locales/en/guest.json) and shows the logo of
  * public/favicon.svg, each kept in its one place.
  */
-function firstPaintTexts(): Plugin {
+export function firstPaintTexts(): Plugin {
   const logo = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8')
     .trim()
     .replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
@@ -39,14 +40,15 @@ function firstPaintTexts(): Plugin {
       html
         .replaceAll('%app.name%', en.app.name)
         .replaceAll('%app.loading%', en.app.loading)
-        .replaceAll('%app.logo%', logo),
+        .replaceAll('%app.logo%', logo)
+        .replaceAll('%trade.title%', trade.title)
+        .replaceAll('%trade.loading%', trade.loading),
   };
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    firstPaintTexts(),
+/** Every text file written brotli- and gzip-compressed next to itself (see the top). */
+export function precompressed(): Plugin[] {
+  return [
     compression({
       include: /\.(?:js|mjs|css|html|json|webmanifest|svg|txt)$/,
       exclude: /\.vite\//,
@@ -58,6 +60,14 @@ export default defineConfig({
       ],
       logLevel: 'silent',
     }),
+  ];
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    firstPaintTexts(),
+    precompressed(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -102,7 +112,8 @@ export default defineConfig({
         globIgnores: ['**/node_modules/**/*', 'sw-network-routes.js', '**/telemetry-sdk-*.js'],
         importScripts: ['/sw-network-routes.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+        // The trade's page (trade.html) is an entry of its own, never the app's shell.
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/trade\.html/],
         // No runtime caching: API answers live in the offline engine's IndexedDB, where
         // they are versioned, expire and are cleared on sign-out; a second copy in Cache
         // Storage would outlive all of that.

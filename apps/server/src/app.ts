@@ -44,6 +44,8 @@ import { startTelemetry } from './modules/ops/telemetry.js';
 import { UserRepository } from './modules/users/repository.js';
 import { profileRoutes } from './modules/users/routes.js';
 import { batchRoutes } from './modules/batch/routes.js';
+import { TradeLinks } from './modules/trade/trade-links.js';
+import { tradeRoutes } from './modules/trade/routes.js';
 import { openFileStore } from './storage/open-file-store.js';
 
 export interface ServerOptions extends Pick<HttpServerOptions, 'config' | 'logStream'> {
@@ -187,6 +189,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       });
       batchRoutes(api, deps);
       importRoutes(api, importer);
+      // The trade's link: its staff routes, and its own routes, public to the auth hook
+      // and checking the link's token themselves (docs/decisions.md, The trade's own link).
+      tradeRoutes(api, deps, {
+        links: new TradeLinks(database.db, config.tradeLinkTtlDays),
+        mailer,
+        files,
+        fileLimits: { quotaBytes: config.fileQuotaBytes },
+        uploadLimitBytes: config.fileBodyLimitBytes,
+        publicUrl: config.publicUrl,
+        rateLimit: {
+          max: config.rateLimit.tradeMax,
+          timeWindow: config.rateLimit.windowSeconds * 1000,
+        },
+      });
       options.extraApiRoutes?.(api);
       done();
     },

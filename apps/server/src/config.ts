@@ -10,6 +10,7 @@ import {
   DEFAULT_HOME_ACCESS,
   HOME_ACCESS_MODES,
   REGISTRATION_MODES,
+  TRADE_LINK,
   parseFilePath,
 } from '@field/domain';
 import { parseTrustProxy, seedsDemo, servedToNetwork } from './config/exposure.js';
@@ -105,6 +106,7 @@ const envFields = z.object({
     .max(7 * 24 * 60)
     .default(60),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  TRADE_LINK_TTL_DAYS: z.coerce.number().positive().max(365).default(TRADE_LINK.ttlDays),
   REGISTRATION: z.enum(REGISTRATION_MODES).default('open'),
   REGISTRATION_DOMAINS: z
     .string()
@@ -125,6 +127,7 @@ const envFields = z.object({
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_FEEDBACK_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_TRADE_MAX: z.coerce.number().int().min(1).default(TRADE_LINK.rateLimitMax),
   ACCOUNT_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   ACCOUNT_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   SSO_ISSUER: z.url().optional(),
@@ -293,6 +296,8 @@ export interface Config {
   passwordResetTtlMinutes: number;
   /** How long an invitation (and an address verification) link works. */
   invitationTtlMinutes: number;
+  /** How long a trade's link opens its vendor's items (docs/decisions.md, The trade's own link). */
+  tradeLinkTtlDays: number;
   /** Who may register themselves (docs/decisions.md, People and invitations). */
   registration: RegistrationPolicy;
   mail: MailConfig;
@@ -301,6 +306,8 @@ export interface Config {
     windowSeconds: number;
     /** Feedback messages one user may send per window. */
     feedbackMax: number;
+    /** Calls one address may make with trade links per window. */
+    tradeMax: number;
     lockoutAttempts: number;
     lockoutMinutes: number;
   };
@@ -473,6 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     invitationTtlMinutes: e.INVITATION_TTL_DAYS * 24 * 60,
+    tradeLinkTtlDays: e.TRADE_LINK_TTL_DAYS,
     registration: { mode: e.REGISTRATION, domains: e.REGISTRATION_DOMAINS },
     mail: {
       from: e.MAIL_FROM,
@@ -491,6 +499,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       feedbackMax: e.RATE_LIMIT_FEEDBACK_MAX,
+      tradeMax: e.RATE_LIMIT_TRADE_MAX,
       lockoutAttempts: e.ACCOUNT_LOCKOUT_ATTEMPTS,
       lockoutMinutes: e.ACCOUNT_LOCKOUT_MINUTES,
     },

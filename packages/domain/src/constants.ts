@@ -145,5 +145,15 @@ export const TELEMETRY = {
   replaySampleRate: 0.1,
 } as const;
 
+/**
+ * A trade's link (docs/decisions.md, The trade's own link): how long it opens the vendor's
+ * open items by default (the server's TRADE_LINK_TTL_DAYS changes it), and how many calls
+ * one address may make with such links per rate-limit window.
+ */
+export const TRADE_LINK = {
+  ttlDays: 30,
+  rateLimitMax: 60,
+} as const;
+
 /** Server-side limit for the batch list calls (`listByHomes`, `listByWalks`, `listByJobs`). */
 export const MAX_BATCH_IDS = 500;

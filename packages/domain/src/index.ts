@@ -10,6 +10,7 @@ export {
   DRAFTS,
   LOCAL_DB,
   MAX_BATCH_IDS,
+  TRADE_LINK,
   NOTIFICATIONS,
   PERSISTED_CACHE,
   QUERY,
@@ -56,6 +57,7 @@ export { USER_FOLDER, parseFilePath } from './file-paths.js';
 export type { FilePath } from './file-paths.js';
 export {
   ITEM_PRIORITIES,
+  ITEM_STATUSES,
   isOverdue,
   itemTransitionError,
   localDay,
@@ -369,3 +371,18 @@ export {
   filterEvents,
 } from './calendar.js';
 export type { CalendarEvent, CalendarKind, CalendarLists } from './calendar.js';
+export {
+  TRADE_TOKEN_HEADER,
+  tradeActorId,
+  tradeLinkSendSchema,
+  tradeLinkSummarySchema,
+  tradeReadySchema,
+  vendorOfActor,
+} from './trade-links.js';
+export type {
+  TradeItem,
+  TradeLinkRefusal,
+  TradeLinkSummary,
+  TradePhoto,
+  TradeView,
+} from './trade-links.js';

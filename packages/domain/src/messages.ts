@@ -125,6 +125,12 @@ export const MESSAGES = {
   filePathConflict: 'A file and a folder cannot have the same path. Choose another file name.',
   invalidContentType: 'Invalid content type: use a MIME type such as image/jpeg',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  // Ours: the trade's own link (docs/decisions.md, The trade's own link).
+  tradeLinkInvalid: 'This link is not valid. Ask the builder for a new one.',
+  tradeLinkExpired: 'This link has expired. Ask the builder for a new one.',
+  tradeLinkRevoked: 'This link was withdrawn by the builder. Ask them for a new one.',
+  tradeItemNotOpen: 'This item is not one of your open items',
+  tradeLinkNoEmail: 'Invalid value for "email": this vendor has no e-mail address; enter one',
   emailTaken: 'An account with this email address already exists',
   passwordTooShort: 'Password must be at least 8 characters',
   resetMailSent:

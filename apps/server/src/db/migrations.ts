@@ -441,6 +441,31 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0012-h5-trade-links': {
+    async up(db: Kysely<unknown>) {
+      // A vendor's link to its open items (modules/trade; docs/decisions.md, The trade's
+      // own link): only the SHA-256 of the token is stored, never the token itself.
+      await db.schema
+        .createTable('trade_links')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('vendor_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('sent_to', 'varchar(320)', (c) => c.notNull())
+        .addColumn('created_by', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('revoked_at', 'varchar(30)')
+        .execute();
+      await db.schema
+        .createIndex('trade_links_vendor')
+        .on('trade_links')
+        .columns(['vendor_id', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('trade_links').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

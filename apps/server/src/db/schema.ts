@@ -200,6 +200,18 @@ interface ImportMappingsTable {
   updated_at: string;
 }
 
+/** A trade's link (migration 0012-h5): only the SHA-256 of its token is kept. */
+export interface TradeLinksTable {
+  id: string;
+  token_hash: string;
+  vendor_id: string;
+  sent_to: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   records: RecordsTable;
   users: UsersTable;
@@ -218,4 +230,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   record_history: RecordHistoryTable;
   import_mappings: ImportMappingsTable;
+  trade_links: TradeLinksTable;
 }

@@ -10,15 +10,18 @@ import {
   APP_ROUTES,
   CALENDAR_KINDS,
   CALENDAR_WHATS,
+  ITEM_STATUSES,
   MENU,
   RECORD_SCREEN_RESOURCES,
   RESOURCES,
   SERVER_FIELDS,
   WALK_FORM_DEFS,
+  WALK_TYPES,
   fileRefSchema,
   resourceDef,
 } from '@field/domain';
 import app from './en/app.json';
+import trade from './en/trade.json';
 
 /** Whether the texts hold a string under this dotted key. */
 function hasText(texts: unknown, key: string): boolean {
@@ -108,5 +111,19 @@ describe('the English texts', () => {
     expect(needed.get('sync.types.dailyLog')).toBe('queue label of dailyLogs writes');
     expect(needed.get('dailyLogs.deleteConfirm')).toBe('dailyLogs screen, delete');
     expect(needed.get('fields.Head Count')).toBe('dailyLogs field Head Count');
+  });
+});
+
+describe('the trade page’s texts (locales/en/trade.json)', () => {
+  it('name every walk type, every open status and every way a link is refused', () => {
+    const keys = [
+      ...WALK_TYPES.map((type) => `walk.${type}`),
+      ...ITEM_STATUSES.filter((status) => status !== 'Complete').map((s) => `status.${s}`),
+      ...['invalid', 'expired', 'revoked'].flatMap((why) => [
+        `refused.${why}.title`,
+        `refused.${why}.body`,
+      ]),
+    ];
+    expect(keys.filter((key) => !hasText(trade, key))).toEqual([]);
   });
 });

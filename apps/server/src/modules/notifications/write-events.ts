@@ -9,9 +9,10 @@ import {
   RESOURCE_ACCESS,
   WALK_ITEM_SCOPE,
   WALK_TYPES,
+  vendorOfActor,
 } from '@field/domain';
 import type { AuthUser } from '../../http/auth.js';
-import type { RecordWriteListener, WriteContext } from '../../http/write-context.js';
+import type { RecordWrite, RecordWriteListener, WriteContext } from '../../http/write-context.js';
 import type { HomeEvent } from './home-staff.js';
 import type { Outbox } from './outbox.js';
 
@@ -78,10 +79,40 @@ const ON_CREATE: Partial<Record<Resource, Created>> = {
   },
 };
 
-/** The listener that stores a created record's home event in the write's transaction. */
+/**
+ * A trade said through its link that an item is fixed (modules/trade; docs/decisions.md,
+ * The trade's own link): the home's staff who may read the item hear of it.
+ */
+function tradeMarkedReady(ctx: WriteContext, write: RecordWrite): HomeEvent | undefined {
+  if (write.kind !== 'walkItems' || vendorOfActor(ctx.user.id) === undefined) return undefined;
+  const after = write.after ?? {};
+  if (after['Status'] !== 'Ready for review' || write.before?.['Status'] === 'Ready for review') {
+    return undefined;
+  }
+  const item = createdItemSchema.parse({ ...after, id: write.recordId });
+  if (item.HomeRID === null || item.HomeRID === undefined) return undefined;
+  const where = item.Location === undefined || item.Location === '' ? '' : ` (${item.Location})`;
+  return {
+    homeRid: item.HomeRID,
+    category: NOTIFICATION_CATEGORIES.punchItem,
+    title: `${authorName(ctx.user)} marked a ${WALK_LABELS[item.Walk]} ready for review: ${item.Name}${where}`,
+    read: [RESOURCE_ACCESS.walkItems.read, [WALK_ITEM_SCOPE[item.Walk]]],
+    metadata: { recordId: item.id, walk: item.Walk, walkId: item.WalkID ?? null },
+    authorId: ctx.user.id,
+    now: ctx.now,
+  };
+}
+
+/** The listener that stores a record's home event in the write's transaction. */
 export function homeEventsOf(outbox: Outbox): RecordWriteListener {
   return async (ctx, write) => {
-    if (write.operation !== 'create' || write.after === null) return;
+    if (write.after === null) return;
+    if (write.operation === 'update') {
+      const ready = tradeMarkedReady(ctx, write);
+      if (ready !== undefined) await outbox.enqueueHomeEvent(ctx, ready);
+      return;
+    }
+    if (write.operation !== 'create') return;
     const created = ON_CREATE[write.kind as Resource]; // A kind not in the table: undefined.
     const event = created?.(ctx, { ...write.after, id: write.recordId });
     if (event !== undefined) await outbox.enqueueHomeEvent(ctx, event);

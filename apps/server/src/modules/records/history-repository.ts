@@ -3,6 +3,7 @@
 // SQL for the history lives here.
 
 import type { FieldWrite, HistoryEntry } from '@field/domain';
+import { vendorOfActor } from '@field/domain';
 import type { Kysely } from 'kysely';
 import type { Database, RecordHistoryTable } from '../../db/schema.js';
 import { sortableId } from '../../db/sortable-id.js';
@@ -70,7 +71,33 @@ export class HistoryRepository {
       .where('record_history.record_id', '=', recordId);
     if (userId !== undefined) query = query.where('record_history.user_id', '=', userId);
     const rows = await query.orderBy('record_history.at').orderBy('record_history.id').execute();
-    return rows.map(toEntry);
+    return this.withTradeNames(rows.map(toEntry));
+  }
+
+  /** A trade's changes (made through its link) named by its vendor: "Acme (trade)". */
+  private async withTradeNames(entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+    const vendorIds = [...new Set(entries.flatMap((entry) => vendorOfActor(entry.user.id) ?? []))];
+    if (vendorIds.length === 0) return entries;
+    const vendors = await this.db
+      .selectFrom('records')
+      .select(['id', 'data'])
+      .where('kind', '=', 'vendors')
+      .where('id', 'in', vendorIds)
+      .execute();
+    const names = new Map(
+      vendors.map((row) => {
+        const name = (JSON.parse(row.data) as { Name?: unknown }).Name; // Written as JSON.
+        return [row.id, typeof name === 'string' ? name : row.id];
+      }),
+    );
+    return entries.map((entry) => {
+      const vendorId = vendorOfActor(entry.user.id);
+      if (vendorId === undefined) return entry;
+      return {
+        ...entry,
+        user: { id: entry.user.id, name: `${names.get(vendorId) ?? vendorId} (trade)` },
+      };
+    });
   }
 
   /** Writes of the record by others than `userId` after `since`, oldest first. */

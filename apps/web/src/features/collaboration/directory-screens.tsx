@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Add from '@mui/icons-material/Add';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import { EMPLOYEE_ROLES, RESOURCE_ACCESS, hasAccess, isArchived } from '@field/domain';
 import { useCompanyRecords, useCompanyWrites } from '../../data/company-records';
@@ -27,6 +28,7 @@ import { SyncStateChip } from '../../ui/sync-state-chip';
 import { TAP } from '../../ui/touch';
 import type { CompanyField } from './company-record-dialog';
 import { CompanyRecordDialog } from './company-record-dialog';
+import { TradeLinkDialog } from './trade-link-dialog';
 
 interface DirectoryConfig {
   resource: CompanyList;
@@ -34,9 +36,15 @@ interface DirectoryConfig {
   texts: string;
   columns: readonly string[];
   fields: readonly CompanyField[];
+  /** Vendors: the trade link's button and dialog (trade-link-dialog.tsx). */
+  tradeLinks?: boolean;
 }
 
-type Open = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; record: FieldRecord };
+type Open =
+  | { kind: 'none' }
+  | { kind: 'add' }
+  | { kind: 'edit'; record: FieldRecord }
+  | { kind: 'trade'; record: FieldRecord };
 
 /** The records shown: archived or not, as the switch says, then matching the search. */
 function shownRecords(
@@ -70,6 +78,15 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
       <HistoryButton kind={config.resource} recordId={record.id} label={name(record)} />
       {canWrite && (
         <>
+          {config.tradeLinks === true && !archived && (
+            <IconButton
+              sx={TAP}
+              aria-label={t('vendors.tradeLinkLabel', { label: name(record) })}
+              onClick={() => setOpen({ kind: 'trade', record })}
+            >
+              <ForwardToInboxOutlined />
+            </IconButton>
+          )}
           <IconButton
             sx={TAP}
             aria-label={t(`${config.texts}.editLabel`, { label: name(record) })}
@@ -136,7 +153,8 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
         actions={actions}
         actionsLabel={t('records.actions')}
       />
-      {writes !== null && open.kind !== 'none' && (
+      {open.kind === 'trade' && <TradeLinkDialog vendor={open.record} onClose={close} />}
+      {writes !== null && (open.kind === 'add' || open.kind === 'edit') && (
         <CompanyRecordDialog
           resource={config.resource}
           texts={config.texts}
@@ -165,6 +183,7 @@ const VENDORS: DirectoryConfig = {
     { name: 'Phone', kind: 'tel' },
     { name: 'Email', kind: 'email' },
   ],
+  tradeLinks: true,
 };
 
 const STAFF: DirectoryConfig = {

@@ -230,7 +230,15 @@ export type {
   SessionAnswer,
 } from './accounts.js';
 export {
+  jobBehind,
+  reportDay,
+  scheduleEntryBehind,
+  scheduleStanding,
+} from './schedule-standing.js';
+export type { BehindReason, StandingEntry, StandingJob } from './schedule-standing.js';
+export {
   HOME_LIST_KINDS,
+  behindReasons,
   filterByAddress,
   homeValidationIssues,
   homesReport,

@@ -30,6 +30,11 @@ describe('a schedule entry behind schedule', () => {
     ['due today', { Status: 'Scheduled', 'Scheduled Date': TODAY }, undefined],
     ['done, past its day', { Status: 'Complete', 'Scheduled Date': '2026-11-01' }, undefined],
     [
+      'delayed again after a completed day was set',
+      { Status: 'Delayed', 'Delay Reason': 'Redo', 'Completed Date': '2026-11-02' },
+      { kind: 'delayed', name: 'Frame', reason: 'Redo' },
+    ],
+    [
       'with a completed day, past its day',
       { Status: 'In Progress', 'Scheduled Date': '2026-11-01', 'Completed Date': '2026-11-02' },
       undefined,

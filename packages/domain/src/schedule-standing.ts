@@ -2,7 +2,8 @@
 // close has passed, or one of its jobs or schedule entries, as the field updated them, is
 // delayed or overdue. An entry is overdue when its scheduled day has passed without it
 // being done (or the office marked it `Late`); a job when its end day has passed without
-// it being complete. Done (`Complete`, or a completed day) is never behind.
+// it being complete. Done (`Complete`, or a completed day) is not behind, unless the
+// status says delayed since.
 
 export type BehindReason =
   | { kind: 'close'; date: string }
@@ -34,9 +35,10 @@ export function scheduleEntryBehind(
   today: string,
 ): BehindReason | undefined {
   const status = text(entry, 'Status');
-  if (status === 'Complete' || text(entry, 'Completed Date') !== '') return undefined;
   const name = text(entry, 'Task');
+  // The status is the field's latest word: delayed even where a completed day lingers.
   if (status === 'Delayed') return { kind: 'delayed', name, reason: text(entry, 'Delay Reason') };
+  if (status === 'Complete' || text(entry, 'Completed Date') !== '') return undefined;
   const date = dayOf(text(entry, 'Scheduled Date'));
   if (status === 'Late' || (date !== '' && date < today)) return { kind: 'overdue', name, date };
   return undefined;

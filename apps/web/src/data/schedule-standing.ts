@@ -94,6 +94,9 @@ export function useScheduleStanding(
   const query = useQuery({
     queryKey: ['schedule-standing', homeIds],
     enabled: readable && homeIds !== undefined && homeIds.length > 0,
+    // Checked with the server on each visit: a copy read offline, or kept from before this
+    // device's updates were sent, would otherwise stand for minutes after they arrived.
+    staleTime: 0,
     queryFn: async ({ signal }): Promise<Schedules> => {
       const ids = homeIds ?? [];
       if (engine !== null && !engine.connection.isOnline()) return fromDevice(engine, ids);

@@ -77,23 +77,28 @@ function isUnreachable(error: unknown): boolean {
 
 const typeOf = (resource: Resource) => resourceDef(resource).mutationType ?? '';
 
-/**
- * The reasons each of these homes is behind through its schedule, by home id; undefined
- * while loading, or when the user may not read jobs and schedules (the projected close
- * alone then decides).
- */
-export function useScheduleStanding(
-  homeIds: readonly string[] | undefined,
-): ReadonlyMap<string, BehindReason[]> | undefined {
+export interface ScheduleStanding {
+  /**
+   * The reasons each home is behind through its schedule, by home id; undefined while
+   * loading, when the lists cannot be had, or when the user may not read jobs and
+   * schedules (the projected close alone then decides).
+   */
+  schedule: ReadonlyMap<string, BehindReason[]> | undefined;
+  /** Whether the lists are still on their way (a report waits, not to jump). */
+  loading: boolean;
+}
+
+export function useScheduleStanding(homeIds: readonly string[] | undefined): ScheduleStanding {
   const engine = useOptionalOfflineEngine();
   const { access } = useSession();
   const readable =
     access !== null &&
     hasAccess(access, RESOURCE_ACCESS.jobs.read, 'read') &&
     hasAccess(access, RESOURCE_ACCESS.jobSchedules.read, 'read');
+  const enabled = readable && homeIds !== undefined && homeIds.length > 0;
   const query = useQuery({
     queryKey: ['schedule-standing', homeIds],
-    enabled: readable && homeIds !== undefined && homeIds.length > 0,
+    enabled,
     // Checked with the server on each visit: a copy read offline, or kept from before this
     // device's updates were sent, would otherwise stand for minutes after they arrived.
     staleTime: 0,
@@ -109,7 +114,7 @@ export function useScheduleStanding(
     },
   });
   const queued = useQueuedMutations([typeOf('jobs'), typeOf('jobSchedules')]);
-  return useMemo(() => {
+  const schedule = useMemo(() => {
     if (query.data === undefined) return undefined;
     const never = () => false;
     const same = (data: FieldRecord) => data;
@@ -118,4 +123,5 @@ export function useScheduleStanding(
       overlayQueued(query.data.entries, queued, typeOf('jobSchedules'), never, same).records ?? [];
     return scheduleStanding(jobs, entries, reportDay(new Date()));
   }, [query.data, queued]);
+  return { schedule, loading: enabled && query.isPending };
 }

@@ -19,9 +19,9 @@ export function Component() {
   const { t } = useTranslation();
   const { homes, error, testing } = useHomeList();
   const homeIds = useMemo(() => homes?.map((home) => home.id), [homes]);
-  const schedule = useScheduleStanding(homeIds);
+  const { schedule, loading } = useScheduleStanding(homeIds);
   const tiles = useMemo(() => {
-    if (homes === undefined) return undefined;
+    if (homes === undefined || loading) return undefined;
     const now = new Date();
     return [
       { id: 'homes-overview', to: '/homes/overview', count: inConstruction(homes, testing).length },
@@ -41,7 +41,7 @@ export function Component() {
         count: homesReport(homes, 'validation-issues', now).length,
       },
     ];
-  }, [homes, testing, schedule]);
+  }, [homes, testing, schedule, loading]);
   if (error !== null) return <Alert severity="error">{MESSAGES.errorGettingHomes}</Alert>;
   if (tiles === undefined) return <LinearProgress aria-label={t('homes.loading')} />;
   return (

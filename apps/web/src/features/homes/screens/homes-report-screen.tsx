@@ -39,10 +39,11 @@ export function Component() {
     () => (page === 'behind-schedule' ? homes?.map((home) => home.id) : undefined),
     [homes, page],
   );
-  const schedule = useScheduleStanding(homeIds);
+  const { schedule, loading } = useScheduleStanding(homeIds);
   const shown = useMemo(
-    () => (homes === undefined ? undefined : homesReport(homes, page, new Date(), schedule)),
-    [homes, page, schedule],
+    () =>
+      homes === undefined || loading ? undefined : homesReport(homes, page, new Date(), schedule),
+    [homes, page, schedule, loading],
   );
   const extra =
     page === 'validation-issues'

@@ -229,13 +229,8 @@ export type {
   RegistrationAnswer,
   SessionAnswer,
 } from './accounts.js';
-export {
-  jobBehind,
-  reportDay,
-  scheduleEntryBehind,
-  scheduleStanding,
-} from './schedule-standing.js';
-export type { BehindReason, StandingEntry, StandingJob } from './schedule-standing.js';
+export { reportDay, scheduleStanding } from './schedule-standing.js';
+export type { BehindReason } from './schedule-standing.js';
 export {
   HOME_LIST_KINDS,
   behindReasons,

@@ -11,9 +11,9 @@ export type BehindReason =
   | { kind: 'overdue'; name: string; date: string };
 
 /** The fields of a job the standing reads (records from the device or the server). */
-export type StandingJob = Record<string, unknown> & { id: string };
+type StandingJob = Record<string, unknown> & { id: string };
 /** The fields of a schedule entry the standing reads. */
-export type StandingEntry = Record<string, unknown> & { id: string };
+type StandingEntry = Record<string, unknown> & { id: string };
 
 function text(record: Record<string, unknown>, field: string): string {
   const value = record[field];

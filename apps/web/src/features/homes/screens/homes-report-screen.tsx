@@ -17,12 +17,13 @@ import { useHomeList } from '../../../data/homes';
 import { useScheduleStanding } from '../../../data/schedule-standing';
 import { HomeCards } from '../../../ui/home-cards';
 
+// The app's amber (ui/theme.ts), dark enough to read on white; MUI's warning is not.
 function BehindLines({ reasons }: { reasons: readonly BehindReason[] }) {
   const { t } = useTranslation();
   return (
     <>
       {reasons.map((reason, index) => (
-        <Typography key={index} variant="body2" color="warning.main" data-testid="behind-reason">
+        <Typography key={index} variant="body2" color="secondary.main" data-testid="behind-reason">
           {t(`homes.behind.${reason.kind}`, reason)}
         </Typography>
       ))}

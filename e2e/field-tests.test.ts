@@ -16,7 +16,7 @@ import {
   smallPng,
   waitForQueued,
 } from './support/offline.js';
-import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
+import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession, userOf } from './support/session.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('field tests e2e');
@@ -47,10 +47,16 @@ async function goOffline(page: Page, context: { setOffline: (offline: boolean) =
 
 const dayOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** A home of the builder's (staffed) with a job whose schedule has entries. */
+/**
+ * A home of the builder's (staffed, and one they carry offline: `Offline Homes`) with a
+ * job whose schedule has entries.
+ */
 async function homeWithSchedule(base: string, token: string) {
+  const employeeId = (await userOf(base, BUILDER)).fieldData.airtableId;
   for (let skip = 7; skip < 40; skip += 1) {
     const home = await homeWithStaff(base, token, skip);
+    const carriers = home['Offline Homes'];
+    if (!Array.isArray(carriers) || !carriers.includes(employeeId)) continue;
     const jobs = await getList(base, token, `/api/field_jobs/jobs/listByHome?homeId=${home.id}`);
     if (jobs.length === 0) continue;
     const first = [...jobs].sort((a, b) =>
@@ -65,6 +71,13 @@ async function homeWithSchedule(base: string, token: string) {
     if (entries.length > 0) return { home, job: first, entries };
   }
   throw new Error('no staffed home with a job schedule');
+}
+
+/** The behind-schedule report lists the home with this reason. */
+async function behindScheduleSays(page: Page, base: string, address: string, why: string) {
+  await page.goto(`${base}/reports/homes/behind-schedule`);
+  await page.getByLabel('Search by address').fill(address);
+  await page.getByTestId('behind-reason').filter({ hasText: why }).waitFor();
 }
 
 describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded on site', () => {
@@ -195,6 +208,13 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
     const writesBefore = (await historyOf(base, token, 'jobSchedules', entry.id)).length;
     await session.withPage(PHONE, async (page, context) => {
       await signIn(page, BUILDER);
+      // The report opens offline from the service worker's copy of the app, with the jobs
+      // and schedules the sync ahead put on the device.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.goto(`${base}/homes/overview`);
+      await page.locator('[data-testid="readiness-summary"][data-ready="true"]').waitFor();
       await page.goto(`${base}/homes/jobs?homeId=${home.id}`);
       const row = page.locator('[data-testid="schedule-entry"]', { hasText: task }).first();
       await row.waitFor();
@@ -214,9 +234,16 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
       await row.getByText(reason).waitFor();
       expect(await row.getAttribute('data-sync')).toBe('pending');
       await waitForQueued(page, 1);
+      // The behind-schedule report follows the update at once, offline, and says why.
+      const why = `${task} delayed: ${reason}`;
+      await behindScheduleSays(page, base, String(home['Address']), why);
+      await shot(page, 'behind-schedule-offline');
+      await page.goto(`${base}/homes/jobs?homeId=${home.id}`);
       await context.setOffline(false);
       await queueDrained(page);
       await row.and(page.locator('[data-sync="synced"]')).waitFor();
+      // Online, from the server's lists.
+      await behindScheduleSays(page, base, String(home['Address']), why);
     });
     const stored = (
       await getList(

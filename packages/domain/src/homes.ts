@@ -5,6 +5,8 @@
 
 import type { Home } from './entities.js';
 import { HOME_TEST_STATUS, KOVA_CANCELLED } from './entities.js';
+import type { BehindReason } from './schedule-standing.js';
+import { reportDay } from './schedule-standing.js';
 
 type HomeLike = Pick<Home, 'Address' | 'Status' | 'KOVA Status' | 'Offline Homes'>;
 
@@ -71,7 +73,8 @@ export function filterByAddress<T extends Pick<Home, 'Address'>>(
 
 // ---------------------------------------------------------------------------------------
 // The homes report (`/reports/homes/{page}`). The spec names the pages only; our readings:
-// behind schedule = not closed and the projected close has passed; closing soon = not
+// behind schedule = not closed, and the projected close has passed or a job or schedule
+// entry is delayed or overdue as the field updated it (schedule-standing.ts); closing soon = not
 // closed and the projected close falls within the next 30 days; validation issues = a
 // home missing what the field needs to work on it.
 
@@ -105,12 +108,29 @@ function dayOf(value: string): string {
   return value.slice(0, 10);
 }
 
-export function homesReport<T extends ReportHome>(
+/**
+ * Why an open home is behind schedule on `now`: its projected close passed, then what its
+ * jobs and schedule entries say (`schedule`, by home id); empty when it is not behind.
+ */
+export function behindReasons(
+  home: ReportHome & { id: string },
+  now: Date,
+  schedule?: ReadonlyMap<string, readonly BehindReason[]>,
+): BehindReason[] {
+  if (home.Status === HOME_CLOSED_STATUS) return [];
+  const close = home['Projected Close'];
+  const reasons: BehindReason[] =
+    close !== null && dayOf(close) < reportDay(now) ? [{ kind: 'close', date: dayOf(close) }] : [];
+  return [...reasons, ...(schedule?.get(home.id) ?? [])];
+}
+
+export function homesReport<T extends ReportHome & { id: string }>(
   homes: readonly T[],
   page: 'all' | 'behind-schedule' | 'closing-soon' | 'validation-issues',
   now: Date,
+  schedule?: ReadonlyMap<string, readonly BehindReason[]>,
 ): T[] {
-  const today = now.toISOString().slice(0, 10);
+  const today = reportDay(now);
   const soon = new Date(now.getTime() + CLOSING_SOON_DAYS * 24 * 60 * 60 * 1000)
     .toISOString()
     .slice(0, 10);
@@ -119,9 +139,7 @@ export function homesReport<T extends ReportHome>(
     case 'all':
       return [...homes];
     case 'behind-schedule':
-      return homes.filter(
-        (h) => open(h) && h['Projected Close'] !== null && dayOf(h['Projected Close']) < today,
-      );
+      return homes.filter((h) => behindReasons(h, now, schedule).length > 0);
     case 'closing-soon':
       return homes.filter((h) => {
         const close = h['Projected Close'];

@@ -241,8 +241,11 @@ export type {
   RegistrationAnswer,
   SessionAnswer,
 } from './accounts.js';
+export { reportDay, scheduleStanding } from './schedule-standing.js';
+export type { BehindReason } from './schedule-standing.js';
 export {
   HOME_LIST_KINDS,
+  behindReasons,
   filterByAddress,
   homeValidationIssues,
   homesReport,

@@ -18,7 +18,10 @@ import { useSignedIn } from '../../data/session';
 import { FieldQueryProvider } from '../../offline/query-provider';
 import { useOptionalOfflineEngine } from '../../offline/react';
 import { ExpiredDraftsDialog } from '../../features/drafts/expired-drafts-dialog';
-import { useNotificationStream } from '../../features/notifications/api/notifications';
+import {
+  useNotificationStream,
+  useToldOnDevice,
+} from '../../features/notifications/api/notifications';
 import { AppFooter } from './app-footer';
 import { DataPanel } from './data-panel';
 import { FeedbackDialog } from './feedback-dialog';
@@ -53,6 +56,7 @@ function Shell() {
   const title = usePageTitle();
   const location = useLocation();
   useNotificationStream(true);
+  useToldOnDevice();
 
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;

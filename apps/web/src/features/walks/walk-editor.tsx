@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import type { WalkFormDef, WalkFormField } from '@field/domain';
 import { WALK_ITEM_SCOPE, hasAccess, isSignedByBoth } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
-import { useHomeItems } from '../../data/home-items';
 import { useLocalSettings } from '../../data/local-settings';
 import { toItem } from '../../data/punch-items';
+import { useItemsOfWalks } from '../../data/walk-items';
 import type { RecordSyncState } from '../../data/queued-records';
 import type { FieldRecord } from '../../data/records';
 import { textOf, useEmployeeNames } from '../../data/records';
@@ -97,11 +97,10 @@ function WalkForm(
   const names = useEmployeeNames(hasAccess(access, ['collaboration_staff'], 'read'));
   const form = useWalkForm(props);
   const { state, draft } = form;
-  const items = useHomeItems(home.id, access);
-  const walkItems = useMemo(
-    () => (items.records ?? []).map(toItem).filter((item) => item.WalkID === state.walkId),
-    [items.records, state.walkId],
-  );
+  // The open walk's own items (`item/listByWalk`), from the device offline.
+  const walkRefs = useMemo(() => [{ id: state.walkId, homeId: home.id }], [state.walkId, home.id]);
+  const items = useItemsOfWalks(walkRefs, access);
+  const walkItems = useMemo(() => (items.records ?? []).map(toItem), [items.records]);
   const raised = useMemo(() => raisedLines(state), [state]);
   const amendsLine = useAmendsLine(props.walks, state);
   const close = () => setSearch({});

@@ -3,6 +3,7 @@
 // walked, their checklist results and their sync state; "Start a new walk", and a walk
 // opened to continue or edit it (`?walk={id}`, `?walk=new`), so a reload reopens the form.
 
+import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -13,11 +14,19 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { WalkFormDef } from '@field/domain';
-import { checklistLines, hasAccess, readChecklistAnswer, walkFormOf } from '@field/domain';
+import {
+  ITEM_HOST_KINDS,
+  checklistLines,
+  hasAccess,
+  isOpenItem,
+  readChecklistAnswer,
+  walkFormOf,
+} from '@field/domain';
 import { useSelectedHome } from '../../data/homes';
 import type { FieldRecord } from '../../data/records';
 import { textOf, useEmployeeNames } from '../../data/records';
 import { useSignedIn } from '../../data/session';
+import { useItemsOfWalks } from '../../data/walk-items';
 import { useFormWalks } from '../../data/walks';
 import { NotYourHome, SelectHomeFirst } from '../../ui/record-list-screen';
 import { RecordTable, cellText } from '../../ui/record-table';
@@ -71,6 +80,33 @@ function WalkDate(props: { date: string; note: string | undefined }) {
   );
 }
 
+/**
+ * The open punch items of each listed walk, by walk id, from one `item/listByWalks` call
+ * (the device's copy offline); undefined for a form whose walks host no items.
+ */
+function useOpenItemsByWalk(
+  def: WalkFormDef,
+  walks: readonly FieldRecord[] | undefined,
+  homeId: string,
+) {
+  const { access } = useSignedIn();
+  const hosts = ITEM_HOST_KINDS.includes(def.kind);
+  const refs = useMemo(
+    () => (hosts ? (walks ?? []).map((walk) => ({ id: walk.id, homeId })) : []),
+    [hosts, walks, homeId],
+  );
+  const { records } = useItemsOfWalks(refs, access);
+  return useMemo(() => {
+    if (!hosts || records === undefined) return undefined;
+    const open = new Map<string, number>();
+    for (const item of records) {
+      const walkId = textOf(item, 'WalkID');
+      if (isOpenItem(item)) open.set(walkId, (open.get(walkId) ?? 0) + 1);
+    }
+    return open;
+  }, [hosts, records]);
+}
+
 function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }) {
   const { t } = useTranslation();
   const [, setSearch] = useSearchParams();
@@ -80,6 +116,7 @@ function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }
   const summary = useResultSummary(props.def);
   const chains = useHistoryChains(records);
   const amendmentNote = useAmendmentNote(records);
+  const openItems = useOpenItemsByWalk(props.def, records, props.homeId);
   const title = t(`nav.walk-${props.def.segment}`);
   const columns: Column[] = [
     {
@@ -93,6 +130,15 @@ function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }
       render: (walk) => walkerName(textOf(walk, 'user'), names, user),
     },
     { field: 'checklist', label: t('walkForm.results'), render: summary },
+    ...(openItems === undefined
+      ? []
+      : [
+          {
+            field: 'openItems',
+            label: t('walkForm.openItems'),
+            render: (walk: FieldRecord) => String(openItems.get(walk.id) ?? 0),
+          },
+        ]),
     ...(props.def.signOff
       ? [
           {

@@ -13,19 +13,22 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, homesReport, inConstruction } from '@field/domain';
 import { useHomeList } from '../../../data/homes';
+import { useScheduleStanding } from '../../../data/schedule-standing';
 
 export function Component() {
   const { t } = useTranslation();
   const { homes, error, testing } = useHomeList();
+  const homeIds = useMemo(() => homes?.map((home) => home.id), [homes]);
+  const { schedule, loading } = useScheduleStanding(homeIds);
   const tiles = useMemo(() => {
-    if (homes === undefined) return undefined;
+    if (homes === undefined || loading) return undefined;
     const now = new Date();
     return [
       { id: 'homes-overview', to: '/homes/overview', count: inConstruction(homes, testing).length },
       {
         id: 'report-behind-schedule',
         to: '/reports/homes/behind-schedule',
-        count: homesReport(homes, 'behind-schedule', now).length,
+        count: homesReport(homes, 'behind-schedule', now, schedule).length,
       },
       {
         id: 'report-closing-soon',
@@ -38,7 +41,7 @@ export function Component() {
         count: homesReport(homes, 'validation-issues', now).length,
       },
     ];
-  }, [homes, testing]);
+  }, [homes, testing, schedule, loading]);
   if (error !== null) return <Alert severity="error">{MESSAGES.errorGettingHomes}</Alert>;
   if (tiles === undefined) return <LinearProgress aria-label={t('homes.loading')} />;
   return (

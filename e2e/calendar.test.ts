@@ -46,8 +46,13 @@ async function homesWithSchedules(base: string, token: string, employeeId: strin
   // From the end of the list: the other browser tests change the first homes' schedules.
   for (const home of homes.reverse()) {
     const jobs = await getList(base, token, `/api/field_jobs/jobs/listByHome?homeId=${home.id}`);
-    const job = jobs[0];
-    if (job === undefined) continue;
+    // The home's last job to start: the jobs screen opens its first, so opening this one
+    // from the calendar shows that the tap chose it.
+    const job = jobs
+      .slice()
+      .sort((a, b) => String(a['Start Date']).localeCompare(String(b['Start Date'])))
+      .at(-1);
+    if (job === undefined || jobs.length < 2) continue;
     const entries = await getList(
       base,
       token,
@@ -214,6 +219,16 @@ describe.skipIf(skipReason !== undefined)('the calendar across my homes', () => 
       await page.waitForURL((url) => opened(url, '/homes/inspections/radon', one.radon));
       await page.locator(`[data-record-id="${one.radon}"][data-opened="true"]`).waitFor();
       await page.getByTestId('offline-indicator').waitFor();
+
+      // The delayed schedule entry opens its job, whose schedule lists it.
+      await page.goBack();
+      await event(page, one.home.id, one.entry).click();
+      await page.waitForURL((url) => url.pathname === '/homes/jobs');
+      await page
+        .getByTestId('job-schedule')
+        .getByTestId('schedule-entry')
+        .filter({ hasText: `Rain ${tag}-0` })
+        .waitFor();
     });
 
     await session.withPage(PHONE, async (page, context) => {

@@ -4,6 +4,7 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -59,7 +60,10 @@ export function JobSchedulePanel({ home }: { home: ActiveHome }) {
   const sorted = [...jobs].sort((a, b) =>
     textOf(a, 'Start Date').localeCompare(textOf(b, 'Start Date')),
   );
-  const jobId = chosen ?? sorted[0]?.id ?? null;
+  // A job marked in the address (`?record=`, as the calendar opens one) is the one open.
+  const [search] = useSearchParams();
+  const marked = sorted.find((job) => job.id === search.get('record'));
+  const jobId = chosen ?? marked?.id ?? sorted[0]?.id ?? null;
   const openJob = sorted.find((job) => job.id === jobId);
   const { records, states, query } = useJobSchedules(
     jobId === null ? null : { id: jobId, homeId: home.id },

@@ -172,6 +172,7 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
         bytes: json.length,
         // Unknown now: the next pass writes this home again with the server's lists.
         stamp: '',
+        // Also when the row was last written here: a pass started before keeps it.
         openedAt: now(),
       });
     });
@@ -232,6 +233,13 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     };
     for (const home of homes) {
       const previous = before.get(home.homeId);
+      if (previous !== undefined && previous.openedAt > pass.at) {
+        // Written on the device since the pass started (a screen's fetch, a confirmed
+        // write): that row is newer than the pass's answer, which may predate the write.
+        // It stays, its summary unknown, so the next pass writes the home again.
+        summaries.push(previous);
+        continue;
+      }
       const stamp = homeStamp(home.lists);
       const changed = previous?.stamp !== stamp;
       const json = changed ? JSON.stringify({ lists: home.lists, syncedAt: listTimes }) : '';

@@ -301,9 +301,11 @@ export function readinessOf(
   };
 }
 
-/** Readiness of every carried home, from the home store's summaries (live). */
-export function useReadiness(): Readiness {
-  const engine = useOptionalOfflineEngine();
+/**
+ * The homes the user carries (carriedHomes: the homes they work, and those pinned here),
+ * with the active homes and the pins; ids undefined while the homes load.
+ */
+export function useCarriedHomes() {
   const { user, access } = useSession();
   const { data: homes } = useActiveHomes();
   const pinnedKey = useLocalSetting(pinnedKeyOf);
@@ -314,6 +316,14 @@ export function useReadiness(): Readiness {
     () => (homes === undefined ? undefined : carriedHomes(homes, employeeId, pinned, testing)),
     [homes, employeeId, pinned, testing],
   );
+  return { ids, homes, pinned };
+}
+
+/** Readiness of every carried home, from the home store's summaries (live). */
+export function useReadiness(): Readiness {
+  const engine = useOptionalOfflineEngine();
+  const { access } = useSession();
+  const { ids, homes, pinned } = useCarriedHomes();
   const summaries = useLiveQuery(
     async () => (engine === null || ids === undefined ? [] : engine.homeStore.summaries(ids)),
     [engine, ids],

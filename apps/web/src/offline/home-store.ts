@@ -48,6 +48,11 @@ export interface HomeStore {
   read(target: HomeListTarget): Promise<StoredList | undefined>;
   /** Stores a home's list as the server gave it (a screen's fetch). */
   write(target: HomeListTarget, records: readonly StoredRecord[], syncedAt?: number): Promise<void>;
+  /**
+   * One list of many homes (the items across homes), by home; a home whose list is not on
+   * the device is left out. Rows are read a hundred at a time and parsed in short tasks.
+   */
+  readMany(resource: string, homeIds: readonly string[]): Promise<Map<string, StoredRecord[]>>;
   /** Changes a stored list in place (a confirmed write); nothing when the list is not stored. */
   apply(target: HomeListTarget, change: (records: StoredRecord[]) => StoredRecord[]): Promise<void>;
   /**
@@ -157,6 +162,27 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     const records = home.lists[target.resource];
     if (records === undefined) return undefined;
     return { records, syncedAt: home.syncedAt[target.resource] ?? 0 };
+  }
+
+  async function readMany(
+    resource: string,
+    homeIds: readonly string[],
+  ): Promise<Map<string, StoredRecord[]>> {
+    const lists = new Map<string, StoredRecord[]>();
+    let started = performance.now();
+    for (let i = 0; i < homeIds.length; i += 100) {
+      const rows = await db.homeRecords.bulkGet(homeIds.slice(i, i + 100));
+      for (const row of rows) {
+        if (row === undefined) continue;
+        const records = parseHome(row).lists[resource];
+        if (records !== undefined) lists.set(row.homeId, records);
+        if (performance.now() - started > 8) {
+          await yieldToMain();
+          started = performance.now();
+        }
+      }
+    }
+    return lists;
   }
 
   async function change(target: HomeListTarget, update: (home: HomeLists) => boolean) {
@@ -290,6 +316,7 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
 
   return {
     read,
+    readMany,
     write,
     apply,
     putSynced,

@@ -2,19 +2,31 @@
 // picker's: a keystroke only paints the field, the list follows after the frame), and
 // vendor, status, walk type, category, overdue and the order.
 
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import type { WalkType } from '@field/domain';
 import type { VendorContact } from '../../../data/item-vendors';
 import type { ItemFilters, ItemSort } from './item-filters';
-import { ITEM_SORTS, STATUS_FILTERS } from './item-filters';
+import { ITEM_SORTS, NO_FILTERS, STATUS_FILTERS } from './item-filters';
+import { TAP } from '../../../ui/touch';
+
+/** The filters as they start; the button counts those changed. */
+const START = {
+  vendor: NO_FILTERS.vendor,
+  status: NO_FILTERS.status,
+  overdue: NO_FILTERS.overdue,
+  walk: NO_FILTERS.walk,
+  category: NO_FILTERS.category,
+} as const;
 
 /** A select of the filter bar, its options a menu (44 px touch targets). */
 function Choice(props: {
@@ -56,28 +68,46 @@ export const AcrossFilters = memo(function AcrossFilters(props: {
   const { filters } = props;
   const set = (change: Partial<ItemFilters>) => props.onChange({ ...filters, ...change });
   const any = { value: 'any', label: t('acrossHomes.any') };
+  // On a phone the selects fold away behind a button (the list keeps the screen).
+  const [open, setOpen] = useState(false);
+  const changed = (Object.keys(START) as Array<keyof typeof START>).filter(
+    (key) => filters[key] !== START[key],
+  ).length;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <TextField
-        size="small"
-        type="search"
-        label={t('acrossHomes.search')}
-        defaultValue=""
-        autoComplete="off"
-        onChange={(event) => props.onText(event.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('acrossHomes.search')}
+          defaultValue=""
+          autoComplete="off"
+          onChange={(event) => props.onText(event.target.value)}
+          sx={{ flex: 1 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button
+          sx={{ ...TAP, display: { md: 'none' }, flexShrink: 0 }}
+          startIcon={<FilterList />}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {changed === 0
+            ? t('acrossHomes.filters')
+            : t('acrossHomes.filtersChanged', { count: changed })}
+        </Button>
+      </Box>
       <Box
         sx={{
-          display: 'grid',
+          display: { xs: open ? 'grid' : 'none', md: 'grid' },
           gap: 1.5,
           gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, minmax(0, 1fr))' },
           alignItems: 'center',

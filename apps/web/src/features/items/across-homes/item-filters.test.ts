@@ -65,11 +65,14 @@ describe('items across homes: filters', () => {
     expect(shown({ overdue: true, status: 'any' })).toEqual(['nail pops', 'grout']);
   });
 
-  it('finds text in the item, its home address and its vendor, case and spaces aside', () => {
+  it('finds each word in the item, its home address or its vendor, case and spaces aside', () => {
     expect(shown({ text: '  NAIL ' })).toEqual(['nail pops']);
     expect(shown({ text: 'birch' })).toEqual(['door sticks', 'gutter']);
     expect(shown({ text: 'dana drywall' })).toEqual(['nail pops', 'gutter']);
     expect(shown({ text: 'exterior' })).toEqual(['gutter']);
+    // Each word somewhere: the street of the home and a word of the item.
+    expect(shown({ text: 'oak nail' })).toEqual(['nail pops']);
+    expect(shown({ text: 'birch exterior' })).toEqual(['gutter']);
     expect(shown({ text: 'nowhere' })).toEqual([]);
   });
 
@@ -111,7 +114,7 @@ describe('items across homes: filters', () => {
       return () => undefined;
     };
     let found: number[] | undefined;
-    // A budget of 0: one slice of 1,000 items, then a yield.
+    // A budget of 0: one slice of 250 items, then a yield.
     filterInSlices(
       many,
       (n) => n % 1000 === 0,

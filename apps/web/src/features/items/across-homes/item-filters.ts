@@ -2,7 +2,7 @@
 // from the device). Pure: no React, no store. Made for 200,000 items: the texts searched
 // are lowercased once per item object (a changed item is a new object), the list is
 // sorted once per order and the filters keep that order, so a keystroke is one pass of
-// `includes` over the sorted list (items-across-homes-screen.tsx runs it in slices).
+// `includes` over the sorted list (use-shown-items.ts runs it in slices).
 
 import type { WalkType } from '@field/domain';
 import { isOverdue } from '@field/domain';
@@ -54,39 +54,55 @@ type FilterItem = Pick<
   'Name' | 'Location' | 'Category' | 'Walk' | 'Status' | 'Vendor' | 'Due Date' | 'HomeRID'
 >;
 
-const ownTexts = new WeakMap<object, string>();
+/** Per lookups (homes, vendors, today), per item object: the words searched, lowercased. */
+const searchTexts = new WeakMap<ItemContext, WeakMap<object, string>>();
 
-/** The item's own words searched (name, location, category), lowercased once per object. */
-function ownText(item: FilterItem): string {
-  let text = ownTexts.get(item);
+/**
+ * The words an item is found by (its name, location, category, home address and vendor's
+ * name), lowercased once per item object and lookups: a changed item is a new object, a
+ * renamed vendor new lookups.
+ */
+function searchText(item: FilterItem, context: ItemContext): string {
+  let texts = searchTexts.get(context);
+  if (texts === undefined) {
+    texts = new WeakMap();
+    searchTexts.set(context, texts);
+  }
+  let text = texts.get(item);
   if (text === undefined) {
-    text = `${item.Name}\n${item.Location}\n${item.Category}`.toLocaleLowerCase();
-    ownTexts.set(item, text);
+    const home = context.addressOf(item.HomeRID);
+    const vendor = context.vendorNameOf(item.Vendor);
+    text = `${item.Name}\n${item.Location}\n${item.Category}\n${home}\n${vendor}`.toLowerCase();
+    texts.set(item, text);
   }
   return text;
 }
 
-/** Memoises a lowercased lookup (addresses, vendor names) for one filtering. */
-function lowered(lookup: (key: string | null) => string): (key: string | null) => string {
-  const seen = new Map<string | null, string>();
-  return (key) => {
-    let text = seen.get(key);
-    if (text === undefined) {
-      text = lookup(key).toLocaleLowerCase();
-      seen.set(key, text);
-    }
-    return text;
-  };
+/** Whether the filters let every item through (the list is then shown as it is). */
+export function filtersNothing(filters: ItemFilters): boolean {
+  return (
+    filters.text.trim() === '' &&
+    filters.vendor === 'any' &&
+    filters.status === 'any' &&
+    !filters.overdue &&
+    filters.walk === 'any' &&
+    filters.category === 'any'
+  );
 }
 
-/** Whether an item passes the filters: all of them, the text in its words, home or vendor. */
+/**
+ * Whether an item passes the filters: all of them, and each word of the text in the item's
+ * words, its home's address or its vendor's name ("meadowlark nail": nail pops on
+ * Meadowlark Lane).
+ */
 export function itemMatcher(
   filters: ItemFilters,
   context: ItemContext,
 ): (item: FilterItem) => boolean {
-  const needle = filters.text.trim().toLocaleLowerCase();
-  const address = lowered(context.addressOf);
-  const vendorName = lowered(context.vendorNameOf);
+  const words = filters.text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   return (item) => {
     if (
       filters.vendor === 'none'
@@ -105,12 +121,10 @@ export function itemMatcher(
     if (filters.walk !== 'any' && item.Walk !== filters.walk) return false;
     if (filters.category !== 'any' && item.Category !== filters.category) return false;
     if (filters.overdue && !isOverdue(item, context.today)) return false;
-    if (needle === '') return true;
-    return (
-      ownText(item).includes(needle) ||
-      address(item.HomeRID).includes(needle) ||
-      vendorName(item.Vendor).includes(needle)
-    );
+    if (words.length === 0) return true;
+    const text = searchText(item, context);
+    for (const word of words) if (!text.includes(word)) return false;
+    return true;
   };
 }
 
@@ -139,8 +153,8 @@ export function sortItems<T extends FilterItem>(
 ): T[] {
   const keyed = items.map((item) => {
     const due = item['Due Date'] ?? NO_DUE;
-    const home = addressOf(item.HomeRID).toLocaleLowerCase();
-    const name = item.Name.toLocaleLowerCase();
+    const home = addressOf(item.HomeRID).toLowerCase();
+    const name = item.Name.toLowerCase();
     return { item, first: sort === 'due' ? due : home, second: sort === 'due' ? home : due, name };
   });
   keyed.sort((a, b) =>
@@ -179,7 +193,7 @@ export function filterInSlices<T>(
   done: (found: T[]) => void,
   options: { budgetMs?: number; yieldTo?: (next: () => void) => () => void } = {},
 ): () => void {
-  const budget = options.budgetMs ?? 6;
+  const budget = options.budgetMs ?? 4;
   const yieldTo =
     options.yieldTo ??
     ((next: () => void) => {
@@ -195,8 +209,8 @@ export function filterInSlices<T>(
     if (cancelled) return;
     const until = performance.now() + budget;
     while (index < items.length) {
-      // Checks the clock every 1,000 items: a clock read costs more than a match.
-      const end = Math.min(items.length, index + 1000);
+      // Checks the clock every 250 items: a clock read costs more than a match.
+      const end = Math.min(items.length, index + 250);
       for (; index < end; index += 1) {
         const item = items[index] as T;
         if (matches(item)) found.push(item);
@@ -213,4 +227,19 @@ export function filterInSlices<T>(
     cancelled = true;
     cancelWait?.();
   };
+}
+
+/**
+ * Makes the items' search texts ahead of the first keystroke, in slices (the list opens,
+ * the user has not typed yet), so typing allocates next to nothing. Returns a cancel.
+ */
+export function prepareSearch(items: readonly FilterItem[], context: ItemContext): () => void {
+  return filterInSlices(
+    items,
+    (item) => {
+      searchText(item, context);
+      return false;
+    },
+    () => undefined,
+  );
 }

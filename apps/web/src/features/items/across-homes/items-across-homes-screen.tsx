@@ -5,7 +5,7 @@
 // items list stays at `/homes/items/...`. A keystroke paints the field first; the list is
 // filtered after that frame, in slices (item-filters.ts), so 200,000 items stay smooth.
 
-import { useCallback, useEffect, useMemo, useState, useTransition } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +23,6 @@ import { useItemVendors } from '../../../data/item-vendors';
 import { useItemsAcrossHomes } from '../../../data/items-across-homes';
 import type { PunchItem } from '../../../data/punch-items';
 import { useSignedIn } from '../../../data/session';
-import { afterNextPaint } from '../../../ui/after-next-paint';
 import { TAP } from '../../../ui/touch';
 import { useNow } from '../../../ui/use-now';
 import type { RowLookups } from './across-list';
@@ -32,7 +31,8 @@ import { AcrossFilters } from './across-filters';
 import type { BulkActionId } from './bulk-actions';
 import { BULK_ACTIONS, BulkDialog, itemsFor } from './bulk-actions';
 import type { ItemFilters, ItemSort } from './item-filters';
-import { NO_FILTERS, categoriesOf, filterInSlices, itemMatcher, sortItems } from './item-filters';
+import { NO_FILTERS, categoriesOf } from './item-filters';
+import { useShownItems } from './use-shown-items';
 
 type OtherFilters = Omit<ItemFilters, 'text'>;
 const START: OtherFilters = {
@@ -42,36 +42,6 @@ const START: OtherFilters = {
   walk: NO_FILTERS.walk,
   category: NO_FILTERS.category,
 };
-
-/** The list in order and filtered: sorted once per list and order, filtered after paint. */
-function useShownItems(
-  items: readonly PunchItem[] | undefined,
-  filters: ItemFilters,
-  sort: ItemSort,
-  lookups: RowLookups,
-): PunchItem[] | undefined {
-  const [shown, setShown] = useState<PunchItem[] | undefined>();
-  const [, startTransition] = useTransition();
-  const sorted = useMemo(
-    () => (items === undefined ? undefined : sortItems(items, sort, lookups.addressOf)),
-    [items, sort, lookups.addressOf],
-  );
-  useEffect(() => {
-    if (sorted === undefined) return undefined;
-    const matches = itemMatcher(filters, lookups);
-    let cancelSlices: (() => void) | undefined;
-    const cancelPaint = afterNextPaint(() => {
-      cancelSlices = filterInSlices(sorted, matches, (found) =>
-        startTransition(() => setShown(found)),
-      );
-    });
-    return () => {
-      cancelPaint();
-      cancelSlices?.();
-    };
-  }, [sorted, filters, lookups]);
-  return shown;
-}
 
 function useLookups(vendorName: (id: string) => string | undefined): RowLookups {
   const { t } = useTranslation();

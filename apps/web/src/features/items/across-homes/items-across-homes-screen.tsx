@@ -93,19 +93,17 @@ export function Component() {
     });
   }, []);
 
+  // The actions act on the selected items the filters show (a hidden one is left alone).
+  const selectedShown = useMemo(
+    () => (shown ?? []).filter((item) => selected.has(item.id)),
+    [shown, selected],
+  );
   const chosen = useMemo(
-    () =>
-      action === null
-        ? []
-        : itemsFor(
-            action,
-            (across.items ?? []).filter((i) => selected.has(i.id)),
-            access,
-          ),
-    [action, across.items, selected, access],
+    () => (action === null ? [] : itemsFor(action, selectedShown, access)),
+    [action, selectedShown, access],
   );
   const allShownSelected =
-    shown !== undefined && shown.length > 0 && shown.every((item) => selected.has(item.id));
+    shown !== undefined && shown.length > 0 && selectedShown.length === shown.length;
 
   return (
     <Stack spacing={1.5}>
@@ -143,14 +141,14 @@ export function Component() {
           control={
             <Checkbox
               checked={allShownSelected}
-              indeterminate={!allShownSelected && selected.size > 0}
+              indeterminate={!allShownSelected && selectedShown.length > 0}
               disabled={shown === undefined || shown.length === 0}
               onChange={() =>
                 setSelected(allShownSelected ? new Set() : new Set((shown ?? []).map((i) => i.id)))
               }
             />
           }
-          label={t('acrossHomes.selected', { count: selected.size })}
+          label={t('acrossHomes.selected', { count: selectedShown.length })}
         />
         <Box sx={{ flex: 1 }} />
         {BULK_ACTIONS.map((def) => (
@@ -158,7 +156,7 @@ export function Component() {
             key={def.id}
             sx={TAP}
             startIcon={def.icon}
-            disabled={selected.size === 0}
+            disabled={selectedShown.length === 0}
             onClick={() => setAction(def.id)}
           >
             {t(`acrossHomes.bulk.${def.id}`)}

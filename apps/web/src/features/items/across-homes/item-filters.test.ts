@@ -114,7 +114,7 @@ describe('items across homes: filters', () => {
       return () => undefined;
     };
     let found: number[] | undefined;
-    // A budget of 0: one slice of 250 items, then a yield.
+    // A budget of 0: one slice of 100 items, then a yield.
     filterInSlices(
       many,
       (n) => n % 1000 === 0,

@@ -193,7 +193,7 @@ export function filterInSlices<T>(
   done: (found: T[]) => void,
   options: { budgetMs?: number; yieldTo?: (next: () => void) => () => void } = {},
 ): () => void {
-  const budget = options.budgetMs ?? 4;
+  const budget = options.budgetMs ?? 2;
   const yieldTo =
     options.yieldTo ??
     ((next: () => void) => {
@@ -209,8 +209,8 @@ export function filterInSlices<T>(
     if (cancelled) return;
     const until = performance.now() + budget;
     while (index < items.length) {
-      // Checks the clock every 250 items: a clock read costs more than a match.
-      const end = Math.min(items.length, index + 250);
+      // Checks the clock every 100 items: a clock read costs more than a match.
+      const end = Math.min(items.length, index + 100);
       for (; index < end; index += 1) {
         const item = items[index] as T;
         if (matches(item)) found.push(item);

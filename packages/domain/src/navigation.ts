@@ -27,6 +27,7 @@ type FixedScreen =
   | 'radon'
   | 'gicTesting'
   | 'items'
+  | 'itemsAcrossHomes'
   | 'walksIndex'
   | 'walkForm'
   | 'communication'
@@ -105,6 +106,9 @@ export function accountRoute(tab: AccountTab): string {
   return `/account/${tab}`;
 }
 
+/** The items of every home the user carries, from the device (not the selected home's). */
+const ITEMS_ACROSS_HOMES_ROUTE = '/homes/items/across-homes';
+
 function itemRoutes(): AppRoute[] {
   const byType = (prefix: string, type: WalkType): AppRoute => ({
     path: `${prefix}/${type}`,
@@ -113,6 +117,12 @@ function itemRoutes(): AppRoute[] {
     titleId: `items-${type}`,
   });
   return [
+    {
+      path: ITEMS_ACROSS_HOMES_ROUTE,
+      screen: 'itemsAcrossHomes',
+      readScope: 'homes_items',
+      titleId: 'items-across-homes',
+    },
     {
       path: '/homes/items/all-items',
       screen: 'items',
@@ -369,6 +379,7 @@ export const MENU: readonly MenuItem[] = [
         readScope: 'homes_items',
         modes: ALL_MODES,
         children: [
+          routeItem(ITEMS_ACROSS_HOMES_ROUTE, { modes: WORK }),
           routeItem('/homes/items/all-items', { badge: 'Open Items' }),
           routeItem('/homes/items/outstanding', { modes: WORK }),
           routeItem('/homes/items/complete', { modes: WORK }),

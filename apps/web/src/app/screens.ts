@@ -24,6 +24,7 @@ const SCREEN_MODULES: Readonly<Record<ScreenName, () => Promise<ScreenModule>>> 
   radon: () => tests().then((m) => ({ Component: m.RadonScreen })),
   gicTesting: () => tests().then((m) => ({ Component: m.GicScreen })),
   items: () => import('../features/items/punch-items-screen'),
+  itemsAcrossHomes: () => import('../features/items/across-homes/items-across-homes-screen'),
   walksIndex: () => sections().then((m) => ({ Component: m.WalksIndexScreen })),
   walkForm: () => import('../features/walks/walk-form-screen'),
   communication: () => sections().then((m) => ({ Component: m.CommunicationScreen })),

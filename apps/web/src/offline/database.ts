@@ -99,7 +99,10 @@ export interface HomeSyncRow {
   bytes: number;
   /** Count and newest change of each list, fingerprinted; '' when unknown. */
   stamp: string;
-  /** When a screen last opened one of its lists (eviction keeps recent ones longer). */
+  /**
+   * When a screen last opened (fetched) one of its lists or a confirmed write changed it:
+   * eviction keeps recent ones longer, and a sync pass started before leaves the row be.
+   */
   openedAt: number;
 }
 

@@ -47,8 +47,8 @@ export interface HomeStore {
   /** One home's list, read through the primary key of its row; undefined if never stored. */
   read(target: HomeListTarget): Promise<StoredList | undefined>;
   /**
-   * The given lists of many homes, one row read per home (a view across homes, such as the
-   * calendar); a home with no row is left out.
+   * The given lists of many homes, one row read per home (a view across homes: the calendar,
+   * the items across homes); a home with no row is left out. Parsed in short tasks.
    */
   readHomes(
     homeIds: readonly string[],
@@ -171,17 +171,25 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     homeIds: readonly string[],
     resources: readonly string[],
   ): Promise<Map<string, Record<string, StoredRecord[]>>> {
-    const rows = await db.homeRecords.bulkGet([...homeIds]);
     const homes = new Map<string, Record<string, StoredRecord[]>>();
-    for (const row of rows) {
-      if (row === undefined) continue;
-      const { lists } = parseHome(row);
-      const wanted: Record<string, StoredRecord[]> = {};
-      for (const resource of resources) {
-        const records = lists[resource];
-        if (records !== undefined) wanted[resource] = records;
+    let started = performance.now();
+    // A hundred rows at a time, parsed in short tasks: the items across homes read 10,000.
+    for (let i = 0; i < homeIds.length; i += 100) {
+      const rows = await db.homeRecords.bulkGet(homeIds.slice(i, i + 100));
+      for (const row of rows) {
+        if (row === undefined) continue;
+        const { lists } = parseHome(row);
+        const wanted: Record<string, StoredRecord[]> = {};
+        for (const resource of resources) {
+          const records = lists[resource];
+          if (records !== undefined) wanted[resource] = records;
+        }
+        homes.set(row.homeId, wanted);
+        if (performance.now() - started > 8) {
+          await yieldToMain();
+          started = performance.now();
+        }
       }
-      homes.set(row.homeId, wanted);
     }
     return homes;
   }
@@ -199,6 +207,7 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
         bytes: json.length,
         // Unknown now: the next pass writes this home again with the server's lists.
         stamp: '',
+        // Also when the row was last written here: a pass started before keeps it.
         openedAt: now(),
       });
     });
@@ -259,6 +268,13 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     };
     for (const home of homes) {
       const previous = before.get(home.homeId);
+      if (previous !== undefined && previous.openedAt > pass.at) {
+        // Written on the device since the pass started (a screen's fetch, a confirmed
+        // write): that row is newer than the pass's answer, which may predate the write.
+        // It stays, its summary unknown, so the next pass writes the home again.
+        summaries.push(previous);
+        continue;
+      }
       const stamp = homeStamp(home.lists);
       const changed = previous?.stamp !== stamp;
       const json = changed ? JSON.stringify({ lists: home.lists, syncedAt: listTimes }) : '';

@@ -107,7 +107,7 @@ function plan(overrides: Partial<SyncPlan> = {}): SyncPlan {
   };
 }
 
-function start(options: { intervalMs?: number; runner?: ChunkRunner } = {}) {
+function start(options: { intervalMs?: number; runner?: ChunkRunner; now?: () => number } = {}) {
   const persister = createFieldQueryPersister(db, { homeLists: store.persisterFn });
   const queryClient = createFieldQueryClient(persister);
   sync = createSyncAhead({
@@ -229,6 +229,38 @@ describe('sync ahead', () => {
     expect(ids(queryClient.getQueryData(lookupQueryKey('phoneCalls', 'home', 'h1')))).toEqual([
       'c1',
     ]);
+  });
+
+  it('leaves a list changed on the device after a pass started as it is, on screen and stored', async () => {
+    // The pass starts a second before the device's own write lands (a reopened item).
+    const queryClient = start({ now: () => Date.now() - 1000 });
+    sync.setPlan(plan({ homeIds: ['h1'] }));
+    await vi.waitFor(() => expect(sync.status().lastSyncedAt).not.toBeNull());
+    const key = lookupQueryKey('phoneCalls', 'home', 'h1');
+    await queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: () => Promise.reject(new Error('not asked')),
+    });
+    // Read from the store: the list is as fresh as that pass.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(key)?.dataUpdatedAt).toBe(sync.status().lastSyncedAt),
+    );
+    let release: () => void = () => undefined;
+    server.hold = new Promise((resolve) => (release = resolve));
+    server.requests = [];
+    const passing = sync.syncNow();
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(0));
+
+    // Meanwhile the device's write is confirmed and its list refetched: newer than the pass.
+    const changed = [{ ...call('c1', 'h1'), Notes: 'changed here' }, call('c2', 'h1')];
+    queryClient.setQueryData(key, changed);
+    await store.write({ resource: 'phoneCalls', homeId: 'h1' }, changed);
+    release();
+    await passing;
+
+    expect(queryClient.getQueryData(key)).toEqual(changed);
+    const stored = await store.read({ resource: 'phoneCalls', homeId: 'h1' });
+    expect(stored?.records).toEqual(changed);
   });
 
   it('waits for the connection, then syncs when it returns; a failed pass says so', async () => {

@@ -227,12 +227,18 @@ export function createSyncAhead(options: SyncAheadOptions): SyncAhead {
     return [...homes];
   }
 
-  /** Screens showing a home of the chunk see the new lists at once. */
+  /**
+   * Screens showing a home of the chunk see the new lists at once, unless a list on screen
+   * is newer than the pass (fetched, or changed by a write, after the pass started): the
+   * pass's answer may predate that write, and laid over it would bring back what the write
+   * changed (an item reopened on the server showing complete again).
+   */
   function refreshQueries(homes: readonly SyncedHome[], at: number): void {
     const byId = new Map(homes.map((home) => [home.homeId, home]));
     for (const query of queryClient.getQueryCache().getAll()) {
       const target = homeListOfKey(query.queryKey);
       if (target === undefined || query.state.data === undefined) continue;
+      if (query.state.dataUpdatedAt > at) continue;
       const records = byId.get(target.homeId)?.lists[target.resource];
       if (records === undefined) continue;
       queryClient.setQueryData(lookupQueryKey(target.resource, 'home', target.homeId), records, {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { filterByAddress } from '@field/domain';
-import { addressIndex, afterNextPaint } from './home-picker';
+import { afterNextPaint } from '../../ui/after-next-paint';
+import { addressIndex } from './home-picker';
 
 const homes = [
   { id: '1', Address: '2100 Meadowlark Lane, Fort Collins' },

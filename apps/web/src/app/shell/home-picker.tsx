@@ -38,6 +38,7 @@ import type { ActiveHome } from '../../data/homes';
 import { useHomeList, useSelectedHome } from '../../data/homes';
 import { selectHome, setHomeListKind } from '../../data/local-settings';
 import { useSyncAheadPlan } from '../../data/sync-ahead';
+import { afterNextPaint } from '../../ui/after-next-paint';
 
 const ROW_HEIGHT = 52;
 
@@ -58,21 +59,6 @@ export function addressIndex<T extends Pick<ActiveHome, 'Address'>>(
       if (home !== undefined && lower[i]?.includes(needle) === true) found.push(home);
     }
     return found;
-  };
-}
-
-/**
- * Runs `work` in a task after the next frame is painted (a frame callback, then a task):
- * what a keystroke shows is on screen before anything else runs. Returns a cancel.
- */
-export function afterNextPaint(work: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(work, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
   };
 }
 

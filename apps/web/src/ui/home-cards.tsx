@@ -27,7 +27,8 @@ const PAGE = 60;
 /** Cards of the first paint; the rest of the page follows in a background render. */
 const FIRST = 12;
 
-function date(value: string | null): string {
+/** A day as the cards show it (MM/DD/YYYY), from its ISO text. */
+export function cardDate(value: string | null): string {
   if (value === null) return '—';
   const [y, m, d] = value.slice(0, 10).split('-');
   return `${m}/${d}/${y}`;
@@ -231,7 +232,7 @@ const HomeCard = memo(function HomeCard({
                   {t('homes.homeId')} {home.HomeID} · {home.Community} · {t('homes.lot')} {home.Lot}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t('homes.projectedClose')} {date(home['Projected Close'])}
+                  {t('homes.projectedClose')} {cardDate(home['Projected Close'])}
                 </Typography>
               </>
             )}

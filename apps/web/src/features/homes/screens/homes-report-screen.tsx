@@ -15,7 +15,7 @@ import {
 } from '@field/domain';
 import { useHomeList } from '../../../data/homes';
 import { useScheduleStanding } from '../../../data/schedule-standing';
-import { HomeCards } from '../../../ui/home-cards';
+import { HomeCards, cardDate } from '../../../ui/home-cards';
 
 // The app's amber (ui/theme.ts), dark enough to read on white; MUI's warning is not.
 function BehindLines({ reasons }: { reasons: readonly BehindReason[] }) {
@@ -24,7 +24,10 @@ function BehindLines({ reasons }: { reasons: readonly BehindReason[] }) {
     <>
       {reasons.map((reason, index) => (
         <Typography key={index} variant="body2" color="secondary.main" data-testid="behind-reason">
-          {t(`homes.behind.${reason.kind}`, reason)}
+          {t(
+            `homes.behind.${reason.kind}`,
+            'date' in reason ? { ...reason, date: cardDate(reason.date) } : reason,
+          )}
         </Typography>
       ))}
     </>

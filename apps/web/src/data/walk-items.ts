@@ -80,9 +80,12 @@ async function refreshDevice(
   }
 }
 
-async function fromServer(walks: readonly WalkOfHome[], signal: AbortSignal) {
+/** `single`: one open walk's items (`listByWalk`); `batch`: a list of walks' (`listByWalks`). */
+type WalkItemsCall = 'single' | 'batch';
+
+async function fromServer(walks: readonly WalkOfHome[], call: WalkItemsCall, signal: AbortSignal) {
   const schema = recordListSchema(RESOURCE);
-  if (walks.length === 1) {
+  if (call === 'single') {
     const walkId = encodeURIComponent(walks[0]?.id ?? '');
     const { path, param } = LOOKUPS.walk.single;
     return apiClient.get(`${apiPath(RESOURCE)}/${path}?${param}=${walkId}`, schema, { signal });
@@ -100,16 +103,21 @@ async function fromServer(walks: readonly WalkOfHome[], signal: AbortSignal) {
 }
 
 /**
- * The items of these walks: `listByWalk` for one, `listByWalks` for several; idle without
- * walks or without the items read scope. Checked with the server on each visit.
+ * The items of these walks: an open walk's through `listByWalk` (`single`, one walk), a list
+ * of walks' through `listByWalks` (`batch`, however many the list holds); idle without walks
+ * or without the items read scope. Checked with the server on each visit.
  */
-export function useItemsOfWalks(walks: readonly WalkOfHome[], access: Access): HomeRecords {
+export function useItemsOfWalks(
+  walks: readonly WalkOfHome[],
+  access: Access,
+  call: WalkItemsCall,
+): HomeRecords {
   const engine = useOptionalOfflineEngine();
   const enabled = walks.length > 0 && hasAccess(access, RESOURCE_ACCESS.walkItems.read, 'read');
   const walkIds = walks.map((walk) => walk.id);
   const query = useQuery({
     queryKey:
-      walkIds.length === 1
+      call === 'single'
         ? lookupQueryKey(RESOURCE, 'walk', walkIds[0] ?? '')
         : [apiPath(RESOURCE), LOOKUPS.walk.batch.path, walkIds],
     enabled,
@@ -120,7 +128,7 @@ export function useItemsOfWalks(walks: readonly WalkOfHome[], access: Access): H
         if (records !== undefined) return records;
       }
       try {
-        const records = await fromServer(walks, signal);
+        const records = await fromServer(walks, call, signal);
         if (engine !== null) await refreshDevice(engine, walks, records);
         return records;
       } catch (error) {

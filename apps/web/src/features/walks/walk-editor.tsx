@@ -99,7 +99,7 @@ function WalkForm(
   const { state, draft } = form;
   // The open walk's own items (`item/listByWalk`), from the device offline.
   const walkRefs = useMemo(() => [{ id: state.walkId, homeId: home.id }], [state.walkId, home.id]);
-  const items = useItemsOfWalks(walkRefs, access);
+  const items = useItemsOfWalks(walkRefs, access, 'single');
   const walkItems = useMemo(() => (items.records ?? []).map(toItem), [items.records]);
   const raised = useMemo(() => raisedLines(state), [state]);
   const amendsLine = useAmendsLine(props.walks, state);

@@ -95,7 +95,7 @@ function useOpenItemsByWalk(
     () => (hosts ? (walks ?? []).map((walk) => ({ id: walk.id, homeId })) : []),
     [hosts, walks, homeId],
   );
-  const { records } = useItemsOfWalks(refs, access);
+  const { records } = useItemsOfWalks(refs, access, 'batch');
   return useMemo(() => {
     if (!hosts || records === undefined) return undefined;
     const open = new Map<string, number>();

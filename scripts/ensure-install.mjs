@@ -30,7 +30,13 @@ export function ensureInstall() {
   checkNodeVersion();
   if (installIsCurrent()) return;
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = existsSync(path.join(root, 'package-lock.json')) ? ['ci'] : ['install'];
+  const args = [
+    existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install',
+    // The audit is one more request to the registry and installs nothing; the funding note
+    // is noise in the test log.
+    '--no-audit',
+    '--no-fund',
+  ];
   console.log(
     `Installing dependencies (npm ${args.join(' ')}); the first time takes a few minutes...`,
   );

@@ -85,6 +85,8 @@ export interface HomeLists {
   lists: Record<string, StoredRecord[]>;
   /** When each list was last read from the server (ms since epoch). */
   syncedAt: Record<string, number>;
+  /** When a confirmed write last changed each list here (ms since epoch); absent if never. */
+  changedAt?: Record<string, number>;
 }
 
 /** What the readiness view and eviction need of a home, without reading its records. */

@@ -102,6 +102,30 @@ describe('home store', () => {
     expect(homes.get('h2')).toEqual({ permits: [permit] });
   });
 
+  it('a pass keeps the lists written or changed on the device since it started, and brings the home its others', async () => {
+    const { homeStore } = page();
+    const passAt = Date.now() - 60_000;
+    // A screen's fetch of the calls and a confirmed write to the notes, after the pass began.
+    await homeStore.putSynced([{ homeId: 'h1', lists: { notes: [] } }], {
+      at: passAt - 60_000,
+      resources: ['notes'],
+    });
+    const mine = [{ ...call('c1', 'h1'), Notes: 'fetched here' }];
+    await homeStore.write({ resource: 'phoneCalls', homeId: 'h1' }, mine);
+    const note = { id: 'n1', HomeRID: 'h1', Notes: 'written here' };
+    await homeStore.apply({ resource: 'notes', homeId: 'h1' }, () => [note]);
+    const permit = { id: 'p1', HomeRID: 'h1', 'Permit Number': 'BP-1' };
+    await homeStore.putSynced(
+      [{ homeId: 'h1', lists: { phoneCalls: [call('c1', 'h1')], notes: [], permits: [permit] } }],
+      { at: passAt, resources: ['phoneCalls', 'notes', 'permits'] },
+    );
+    const homes = await homeStore.readHomes(['h1'], ['phoneCalls', 'notes', 'permits']);
+    expect(homes.get('h1')).toEqual({ phoneCalls: mine, notes: [note], permits: [permit] });
+    const [summary] = await homeStore.summaries(['h1']);
+    expect(summary?.syncedAt).toBe(passAt);
+    expect(summary?.resources).toBe('phoneCalls,notes,permits');
+  });
+
   it('writes again only the homes whose lists changed since the last pass', async () => {
     const { homeStore } = page();
     const homes = (suffix: string) =>

@@ -236,6 +236,7 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
         const list = home.lists[target.resource];
         if (list === undefined) return false;
         home.lists[target.resource] = update(list);
+        home.changedAt = { ...home.changedAt, [target.resource]: now() };
         return true;
       }),
     );
@@ -251,6 +252,7 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     const resources = pass.resources.join(',');
     const listTimes = Object.fromEntries(pass.resources.map((resource) => [resource, pass.at]));
     const summaries: HomeSyncRow[] = [];
+    const newer: SyncedHome[] = [];
     const writes: Array<Promise<unknown>> = [];
     let slice: HomeRecordsRow[] = [];
     let sliceTotal = 0;
@@ -270,9 +272,9 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
       const previous = before.get(home.homeId);
       if (previous !== undefined && previous.openedAt > pass.at) {
         // Written on the device since the pass started (a screen's fetch, a confirmed
-        // write): that row is newer than the pass's answer, which may predate the write.
-        // It stays, its summary unknown, so the next pass writes the home again.
-        summaries.push(previous);
+        // write): its lists written since are newer than the pass's answer, which may
+        // predate the write. They stay; the pass gives the home its other lists.
+        newer.push(home);
         continue;
       }
       const stamp = homeStamp(home.lists);
@@ -295,8 +297,38 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
     }
     await writeSlice();
     writes.push(track(db.homeSync.bulkPut(summaries)));
+    for (const home of newer) writes.push(track(mergeNewer(home, pass, resources)));
     await Promise.all(writes);
-    return written;
+    return written + newer.length;
+  }
+
+  /**
+   * A pass's lists of a home written on the device since the pass started: each list
+   * written since stays as it is, each other list is the pass's. The home is then synced
+   * as of the pass, with its stamp unknown (the next pass compares it again).
+   */
+  async function mergeNewer(home: SyncedHome, pass: SyncPassInfo, resources: string) {
+    await db.transaction('rw', db.homeRecords, db.homeSync, async () => {
+      const stored = parseHome(await db.homeRecords.get(home.homeId));
+      for (const resource of pass.resources) {
+        const fresh = home.lists[resource];
+        const since = Math.max(stored.syncedAt[resource] ?? 0, stored.changedAt?.[resource] ?? 0);
+        if (since > pass.at || fresh === undefined) continue;
+        stored.lists[resource] = fresh;
+        stored.syncedAt[resource] = pass.at;
+      }
+      const json = JSON.stringify(stored);
+      const sync = (await db.homeSync.get(home.homeId)) ?? emptySync(home.homeId);
+      await db.homeRecords.put({ homeId: home.homeId, json });
+      await db.homeSync.put({
+        ...sync,
+        syncedAt: pass.at,
+        resources,
+        records: countOf(stored.lists),
+        bytes: json.length,
+        stamp: '',
+      });
+    });
   }
 
   const persisterFn: QueryPersister = async (queryFn, context, query: Query) => {

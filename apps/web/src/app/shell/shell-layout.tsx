@@ -18,10 +18,7 @@ import { useSignedIn } from '../../data/session';
 import { FieldQueryProvider } from '../../offline/query-provider';
 import { useOptionalOfflineEngine } from '../../offline/react';
 import { ExpiredDraftsDialog } from '../../features/drafts/expired-drafts-dialog';
-import {
-  useNotificationStream,
-  useToldOnDevice,
-} from '../../features/notifications/api/notifications';
+import { useNotificationStream } from '../../features/notifications/api/notifications';
 import { AppFooter } from './app-footer';
 import { DataPanel } from './data-panel';
 import { FeedbackDialog } from './feedback-dialog';
@@ -56,7 +53,6 @@ function Shell() {
   const title = usePageTitle();
   const location = useLocation();
   useNotificationStream(true);
-  useToldOnDevice();
 
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;

@@ -16,7 +16,6 @@ import {
 } from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
 import { fetchHomeRecords, homeRecordsKey } from '../../../data/records';
-import { useOptionalOfflineEngine } from '../../../offline/react';
 
 export type NotificationTab = (typeof NOTIFICATION_APPS)[number];
 
@@ -140,9 +139,8 @@ export function useNotificationStream(enabled: boolean): void {
  * The unread notifications of records bring those homes' records of their kind onto the
  * device (once each), so a notification opened later, offline too, shows its record.
  */
-function usePrefetchTold(notifications: readonly Notification[] | undefined): void {
+export function usePrefetchTold(notifications: readonly Notification[] | undefined): void {
   const client = useQueryClient();
-  const engine = useOptionalOfflineEngine();
   useEffect(() => {
     for (const notification of notifications ?? []) {
       const target = notification.read ? undefined : notificationTarget(notification);
@@ -151,27 +149,11 @@ function usePrefetchTold(notifications: readonly Notification[] | undefined): vo
       const key = ['notifications', 'told', notification.id];
       if (client.getQueryData(key) !== undefined) continue;
       client.setQueryData(key, true);
-      // Straight from the server, not through the query: for a home the user carries, the
-      // home store would hand back the device's copy, older than the notification, and ask
-      // no further while no screen shows the list (offline/home-store.ts).
-      void fetchHomeRecords(resource, homeId)
-        .then(async (records) => {
-          client.setQueryData(homeRecordsKey(resource, homeId), records);
-          await engine?.homeStore.write({ resource, homeId }, records);
-        })
-        // Not reached: the next refetch of the notifications tries again.
-        .catch(() => client.removeQueries({ queryKey: key, exact: true }));
+      void client.prefetchQuery({
+        queryKey: homeRecordsKey(resource, homeId),
+        queryFn: ({ signal }) => fetchHomeRecords(resource, homeId, signal),
+        staleTime: 0,
+      });
     }
-  }, [client, engine, notifications]);
-}
-
-/**
- * Keeps the records the latest unread notifications tell of on the device, whether or not
- * a list of notifications is shown: the stream refetches the latest page as one arrives
- * (the bell shows the same page from the same query). Without it, a notification that
- * came while the bell was closed led offline to a list without its record.
- */
-export function useToldOnDevice(): void {
-  const latest = useNotificationPage('all', 1, NOTIFICATIONS.bellSize);
-  usePrefetchTold(latest.data?.notifications);
+  }, [client, notifications]);
 }

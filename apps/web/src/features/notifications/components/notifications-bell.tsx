@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { NOTIFICATIONS, accountRoute } from '@field/domain';
-import { useNotificationPage, useUnreadCounts } from '../api/notifications';
+import { useNotificationPage, usePrefetchTold, useUnreadCounts } from '../api/notifications';
 import { useOpenNotification } from '../hooks/use-open-notification';
 import { HeaderPopover, PopoverList } from './header-popover';
 import { NotificationList } from './notification-list';
@@ -35,6 +35,7 @@ function BellContent({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const latest = useNotificationPage('all', 1, NOTIFICATIONS.bellSize);
   const open = useOpenNotification(onClose);
+  usePrefetchTold(latest.data?.notifications);
   return (
     <>
       <PopoverList

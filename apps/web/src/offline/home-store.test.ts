@@ -126,6 +126,24 @@ describe('home store', () => {
     expect(summary?.resources).toBe('phoneCalls,notes,permits');
   });
 
+  it('a pass whose lists never reached the device leaves no home ready, and the next pass writes them', async () => {
+    const { homeStore } = page();
+    const lists = { phoneCalls: [call('c1', 'h1')] };
+    // The lists' transaction dies (the page went while it was under way).
+    const lost = vi
+      .spyOn(db.homeRecords, 'bulkPut')
+      .mockRejectedValueOnce(new DOMException('The transaction was aborted', 'AbortError'));
+    await expect(
+      homeStore.putSynced([{ homeId: 'h1', lists }], { at: 1, resources: ['phoneCalls'] }),
+    ).rejects.toThrow('aborted');
+    lost.mockRestore();
+    expect(await homeStore.summaries(['h1'])).toEqual([]);
+    expect(
+      await homeStore.putSynced([{ homeId: 'h1', lists }], { at: 2, resources: ['phoneCalls'] }),
+    ).toBe(1);
+    expect((await homeStore.readHomes(['h1'], ['phoneCalls'])).get('h1')).toEqual(lists);
+  });
+
   it('writes again only the homes whose lists changed since the last pass', async () => {
     const { homeStore } = page();
     const homes = (suffix: string) =>

@@ -296,9 +296,13 @@ export function createHomeStore(db: FieldDatabase, options: HomeStoreOptions = {
       if (sliceTotal >= sliceBytes || slice.length >= sliceSize) await writeSlice();
     }
     await writeSlice();
-    writes.push(track(db.homeSync.bulkPut(summaries)));
-    for (const home of newer) writes.push(track(mergeNewer(home, pass, resources)));
+    // The summaries say a home's lists are stored (readiness, and an unchanged stamp skips
+    // the rewrite): written only once the lists are. The two stores' transactions commit
+    // apart, so a summary written beside its lists could commit alone when the page went
+    // (a reload, a tap elsewhere), and the home would stay without its lists, ready.
     await Promise.all(writes);
+    await track(db.homeSync.bulkPut(summaries));
+    await Promise.all(newer.map((home) => track(mergeNewer(home, pass, resources))));
     return written + newer.length;
   }
 

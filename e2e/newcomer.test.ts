@@ -183,9 +183,8 @@ describe.skipIf(skipReason !== undefined)('notifications lead to their record', 
   const session = useE2eSession();
 
   it.each([
-    // The phone case is left out: at 390x844 the call was not on the device when opened
-    // offline in every run so far (cause not yet found; the helper's report says so).
     ['a desktop', DESKTOP, 8],
+    ['a phone', PHONE, 9],
   ] as const)(
     "on %s, a call's notification opened offline selects its home and shows the call",
     async (_name, viewport, skip) => {

@@ -16,6 +16,7 @@ import {
 } from '@field/domain';
 import { anyJson, apiClient } from '../../../api/client';
 import { fetchHomeRecords, homeRecordsKey } from '../../../data/records';
+import { useOptionalOfflineEngine } from '../../../offline/react';
 
 export type NotificationTab = (typeof NOTIFICATION_APPS)[number];
 
@@ -136,11 +137,17 @@ export function useNotificationStream(enabled: boolean): void {
 }
 
 /**
- * The unread notifications of records bring those homes' records of their kind onto the
- * device (once each), so a notification opened later, offline too, shows its record.
+ * The unread notifications of records shown in a list (the bell, the notifications page)
+ * bring those homes' records of their kind onto the device (once each), so a notification
+ * opened later, offline too, shows its record. Straight from the server, not through the
+ * query: for a home the user carries, the home store would hand back the device's copy,
+ * older than the notification, and ask no further while no screen shows the list
+ * (offline/home-store.ts). Mounted with the lists only, not in the shell: a device asks for
+ * a home's list when its user looks at what they were told, not at every notification.
  */
 export function usePrefetchTold(notifications: readonly Notification[] | undefined): void {
   const client = useQueryClient();
+  const engine = useOptionalOfflineEngine();
   useEffect(() => {
     for (const notification of notifications ?? []) {
       const target = notification.read ? undefined : notificationTarget(notification);
@@ -149,11 +156,13 @@ export function usePrefetchTold(notifications: readonly Notification[] | undefin
       const key = ['notifications', 'told', notification.id];
       if (client.getQueryData(key) !== undefined) continue;
       client.setQueryData(key, true);
-      void client.prefetchQuery({
-        queryKey: homeRecordsKey(resource, homeId),
-        queryFn: ({ signal }) => fetchHomeRecords(resource, homeId, signal),
-        staleTime: 0,
-      });
+      void fetchHomeRecords(resource, homeId)
+        .then(async (records) => {
+          client.setQueryData(homeRecordsKey(resource, homeId), records);
+          await engine?.homeStore.write({ resource, homeId }, records);
+        })
+        // Not reached (offline): the list's next showing tries again.
+        .catch(() => client.removeQueries({ queryKey: key, exact: true }));
     }
-  }, [client, notifications]);
+  }, [client, engine, notifications]);
 }

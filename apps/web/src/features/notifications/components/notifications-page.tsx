@@ -17,7 +17,12 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, NOTIFICATION_APPS, normalizeNotificationApp } from '@field/domain';
 import type { NotificationTab } from '../api/notifications';
-import { useNotificationActions, useNotificationPage, useUnreadCounts } from '../api/notifications';
+import {
+  useNotificationActions,
+  useNotificationPage,
+  usePrefetchTold,
+  useUnreadCounts,
+} from '../api/notifications';
 import { NotificationList } from './notification-list';
 import { useOpenNotification } from '../hooks/use-open-notification';
 
@@ -35,6 +40,7 @@ export function NotificationsPage() {
   const counts = useUnreadCounts();
   const { markAllRead, remove } = useNotificationActions();
   const open = useOpenNotification();
+  usePrefetchTold(list.data?.notifications);
   return (
     <Paper variant="outlined">
       <Tabs

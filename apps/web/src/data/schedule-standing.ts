@@ -62,10 +62,11 @@ async function fromServer(homeIds: readonly string[], signal: AbortSignal): Prom
 async function fromDevice(engine: OfflineEngine, homeIds: readonly string[]): Promise<Schedules> {
   const jobs: FieldRecord[] = [];
   const entries: FieldRecord[] = [];
-  for (const homeId of homeIds) {
-    jobs.push(...((await engine.homeStore.read({ resource: 'jobs', homeId }))?.records ?? []));
-    const stored = await engine.homeStore.read({ resource: 'jobSchedules', homeId });
-    entries.push(...(stored?.records ?? []));
+  // One read of each home's row for both lists, parsed in short tasks.
+  const stored = await engine.homeStore.readHomes(homeIds, ['jobs', 'jobSchedules']);
+  for (const lists of stored.values()) {
+    jobs.push(...(lists['jobs'] ?? []));
+    entries.push(...(lists['jobSchedules'] ?? []));
   }
   return { jobs, entries };
 }

@@ -1,6 +1,8 @@
 // What every browser test does: the run's shared server and browser (or a file's own), a
 // fresh context per test, sign-in through the form, and calls to the API as a signed-in user.
 
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -117,11 +119,30 @@ export function useE2eSession(
       const { page, context } = await openPage(viewport, path);
       try {
         await run(page, context);
+      } catch (error) {
+        await tellWhatThePageShowed(page);
+        throw error;
       } finally {
         await context.close();
       }
     },
   };
+}
+
+/**
+ * On a failure, what the page showed goes to the test's output (a CI log is all a failed run
+ * leaves): its address and visible text, and a picture under test-results/failures.
+ */
+async function tellWhatThePageShowed(page: Page): Promise<void> {
+  try {
+    const text = await page.evaluate(() => document.body.innerText);
+    console.error(`The page at ${page.url()} showed:\n${text.slice(0, 2000)}`);
+    const dir = join('test-results', 'failures');
+    await mkdir(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, `${Date.now()}.png`) });
+  } catch {
+    // The page is gone (closed, crashed): the test's own error says enough.
+  }
 }
 
 export async function submitSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {

@@ -90,14 +90,15 @@ describe('items across homes: filters', () => {
       'nail pops',
       'grout',
       'door sticks',
-      'paint touch-up',
       'gutter',
-    ]);
-    expect(names(sortItems(ITEMS, 'home', context.addressOf))).toEqual([
-      'nail pops',
       'paint touch-up',
+    ]);
+    // Addresses by their numbers' value: 3 Birch, 12 Oak, 40 Alder.
+    expect(names(sortItems(ITEMS, 'home', context.addressOf))).toEqual([
       'door sticks',
       'gutter',
+      'nail pops',
+      'paint touch-up',
       'grout',
     ]);
   });

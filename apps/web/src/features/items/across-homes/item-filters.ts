@@ -142,9 +142,18 @@ export function filterItems<T extends FilterItem>(
 const NO_DUE = '\uffff';
 
 /**
+ * An address as it sorts: its numbers by value ("3 Birch" before "12 Oak"), by padding each
+ * run of digits, so the sort compares plain strings (a collator's numeric compare is
+ * several times slower over 200,000 items).
+ */
+function addressKey(address: string): string {
+  return address.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(12, '0'));
+}
+
+/**
  * The items in order: by due date (soonest first, none last), then home, then name; or by
- * home (its address), then due date, then name. Keys are made once per item, not per
- * comparison.
+ * home (its address, numbers by value), then due date, then name. Keys are made once per
+ * item, not per comparison.
  */
 export function sortItems<T extends FilterItem>(
   items: readonly T[],
@@ -153,7 +162,7 @@ export function sortItems<T extends FilterItem>(
 ): T[] {
   const keyed = items.map((item) => {
     const due = item['Due Date'] ?? NO_DUE;
-    const home = addressOf(item.HomeRID).toLowerCase();
+    const home = addressKey(addressOf(item.HomeRID));
     const name = item.Name.toLowerCase();
     return { item, first: sort === 'due' ? due : home, second: sort === 'due' ? home : due, name };
   });

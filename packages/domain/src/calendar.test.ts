@@ -37,12 +37,13 @@ const lists = {
     { id: 'i2', Walk: 'final-punch', Name: 'No date', 'Due Date': null },
     { id: 'i3', Walk: 'elsewhere', Name: 'Unknown walk', 'Due Date': '2026-11-28' },
   ],
-  closing: [{ id: 'w1', type: 'nhp', date: '2026-11-25T09:30', user: 'Ann' }],
+  closing: [{ id: 'w1', type: 'nhp', date: '2026-11-25T09:30', user: 'emp-7' }],
   preDrywall: [{ id: 'w2', date: '2026-11-24' }],
 };
 
 describe('the calendar of a home', () => {
-  const events = calendarEvents('h1', lists, WEEK);
+  const names = new Map([['emp-7', 'Ann Walker']]);
+  const events = calendarEvents('h1', lists, WEEK, undefined, (id) => names.get(id) ?? id);
   const byKey = new Map(events.map((event) => [event.key, event]));
 
   it('puts each dated record of the week on its day, and nothing undated or outside the week', () => {
@@ -50,7 +51,7 @@ describe('the calendar of a home', () => {
       '2026-11-23 radon 5.2 pCi/L',
       '2026-11-24 walk ',
       '2026-11-24 permitInspection BP-1',
-      '2026-11-25 walk Ann',
+      '2026-11-25 walk Ann Walker',
       '2026-11-25 jobStart Framing',
       '2026-11-26 task Walls',
       '2026-11-27 radon ',
@@ -76,7 +77,7 @@ describe('the calendar of a home', () => {
     // A schedule entry opens its job on the jobs screen.
     expect(opens('jobSchedules:s1:Scheduled Date')).toEqual({
       path: '/homes/jobs',
-      search: { record: 'job-a' },
+      search: { record: 'job-a', entry: 's1' },
     });
     expect(opens('walkItems:i1:Due Date')).toEqual({
       path: '/homes/items/final-punch',

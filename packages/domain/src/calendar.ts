@@ -75,7 +75,12 @@ interface CalendarSource {
   readonly resource: Resource;
   readonly kind: CalendarKind;
   readonly dates: readonly { readonly field: string; readonly what: CalendarWhat }[];
-  readonly subject: (record: AnyRecord, lists: CalendarLists) => string;
+  /** `nameOf` names a person by their employee id (a walk's walker). */
+  readonly subject: (
+    record: AnyRecord,
+    lists: CalendarLists,
+    nameOf: (employeeId: string) => string,
+  ) => string;
   readonly detail?: (record: AnyRecord, lists: CalendarLists) => string;
   /** The field holding the record's status. */
   readonly status?: string;
@@ -116,7 +121,8 @@ function walkSource(resource: Resource): CalendarSource {
     resource,
     kind: 'walk',
     dates: [{ field: 'date', what: 'walk' }],
-    subject: (record) => text(record, 'user'),
+    // Who walked it, by name where the device knows the staff (their id otherwise).
+    subject: (record, _lists, nameOf) => nameOf(text(record, 'user')),
     walkForm: (record) => walkFormOf(resource, record)?.segment,
     opens: (record) => {
       const form = walkFormOf(resource, record);
@@ -187,10 +193,11 @@ const CALENDAR_SOURCES: readonly CalendarSource[] = [
     },
     status: 'Status',
     flag: scheduleFlag,
-    // The jobs screen, its job marked: the schedule entries are listed under it.
+    // The jobs screen, its job marked and open, the entry marked in the job's schedule.
     opens: (entry, lists) => {
       const job = jobOf(entry, lists);
-      const search: Record<string, string> = job === undefined ? {} : { record: job.id };
+      const search: Record<string, string> =
+        job === undefined ? { entry: entry.id } : { record: job.id, entry: entry.id };
       return { path: JOBS_PATH, search };
     },
   },
@@ -261,6 +268,7 @@ export function calendarEvents(
   lists: CalendarLists,
   range: { first: Day; last: Day },
   today?: Day,
+  nameOf: (employeeId: string) => string = (employeeId) => employeeId,
 ): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const source of CALENDAR_SOURCES) {
@@ -281,7 +289,7 @@ export function calendarEvents(
           recordId: record.id,
           homeId,
           day,
-          subject: source.subject(record, lists),
+          subject: source.subject(record, lists, nameOf),
           detail: source.detail?.(record, lists) ?? '',
           ...(walkForm === undefined ? {} : { walkForm }),
           status,

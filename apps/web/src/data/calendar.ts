@@ -9,6 +9,7 @@ import type { CalendarEvent, CalendarLists, Day, Resource } from '@field/domain'
 import {
   CALENDAR_RESOURCES,
   calendarEvents,
+  hasAccess,
   homeIdOf,
   localDay,
   resourceDef,
@@ -17,6 +18,8 @@ import type { StoredRecord } from '../offline/home-store';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { ActiveHome } from './homes';
 import { useSelectedHome } from './homes';
+import { useEmployeeNames } from './records';
+import { useSession } from './session';
 import { overlayQueued } from './queued-records';
 import { useCarriedHomes } from './sync-ahead';
 
@@ -48,6 +51,8 @@ function belongsTo(resource: Resource, homeId: string, lists: Record<string, Sto
 export function useCalendar(range: { first: Day; last: Day }, selectedOnly = false): Calendar {
   const engine = useOptionalOfflineEngine();
   const carried = useCarriedHomes();
+  const { access } = useSession();
+  const names = useEmployeeNames(access !== null && hasAccess(access, ['collaboration_staff'], 'read'));
   const selected = useSelectedHome();
   const homes = useMemo(() => {
     if (carried.ids === undefined || carried.homes === undefined) return undefined;
@@ -68,6 +73,7 @@ export function useCalendar(range: { first: Day; last: Day }, selectedOnly = fal
   const queued = useQueuedMutations(WRITE_TYPES);
   const events = useMemo(() => {
     if (stored === undefined || homeIds === undefined) return undefined;
+    const nameOf = (employeeId: string) => names.get(employeeId) ?? employeeId;
     return homeIds.flatMap((homeId) => {
       const lists = stored.get(homeId) ?? {};
       const shown: CalendarLists = {};
@@ -81,8 +87,8 @@ export function useCalendar(range: { first: Day; last: Day }, selectedOnly = fal
           (data) => data,
         ).records;
       }
-      return calendarEvents(homeId, shown, range, localDay(new Date()));
+      return calendarEvents(homeId, shown, range, localDay(new Date()), nameOf);
     });
-  }, [stored, homeIds, queued, range]);
+  }, [stored, homeIds, queued, range, names]);
   return { homes, events };
 }

@@ -5,6 +5,7 @@
 // device's home store (offline/home-store.ts), where the sync ahead puts every list of the
 // user's homes, so a screen never opened online still opens offline.
 
+import { useMemo } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient, QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { Resource } from '@field/domain';
@@ -302,11 +303,14 @@ export function useRecordList(resource: CompanyList, enabled = true) {
 /** Employee names by id, for screens that show staff; empty without the staff read scope. */
 export function useEmployeeNames(enabled: boolean): ReadonlyMap<string, string> {
   const { data } = useRecordList('employees', enabled);
-  const names = new Map<string, string>();
-  for (const employee of data ?? []) {
-    if (typeof employee['Name'] === 'string') names.set(employee.id, employee['Name']);
-  }
-  return names;
+  // One map per list, so a screen may memoise on it.
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const employee of data ?? []) {
+      if (typeof employee['Name'] === 'string') names.set(employee.id, employee['Name']);
+    }
+    return names;
+  }, [data]);
 }
 
 /** A field's text, or '' where it is missing or not text. */

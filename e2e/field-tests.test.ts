@@ -199,7 +199,7 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
   it('a schedule entry marked delayed offline, with its reason, arrives once', async () => {
     const base = session.url();
     const token = await tokenFor(base, BUILDER);
-    const { home, entries } = await homeWithSchedule(base, token);
+    const { home, job, entries } = await homeWithSchedule(base, token);
     const entry = [...entries].sort((a, b) =>
       String(a['Scheduled Date']).localeCompare(String(b['Scheduled Date'])),
     )[0] as ApiRecord;
@@ -235,7 +235,8 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
       expect(await row.getAttribute('data-sync')).toBe('pending');
       await waitForQueued(page, 1);
       // The behind-schedule report follows the update at once, offline, and says why.
-      const why = `${task} delayed: ${reason}`;
+      // Named with its job: a home's jobs often share their tasks' names.
+      const why = `${task} · ${String(job['Name'])} delayed: ${reason}`;
       await behindScheduleSays(page, base, String(home['Address']), why);
       await shot(page, 'behind-schedule-offline');
       await page.goto(`${base}/homes/jobs?homeId=${home.id}`);

@@ -124,17 +124,34 @@ describe('the behind-schedule report follows the field updates', () => {
     ]);
   });
 
+  it('names each entry with its job, and lists delays first, then the oldest day', () => {
+    const jobs = [
+      { id: 'j1', JobRID: 'j1', HomeRID: 'h', Name: 'Electrical', Status: 'In Progress' },
+      { id: 'j2', JobRID: 'j2', HomeRID: 'h', Name: 'Plumbing', Status: 'In Progress' },
+    ];
+    const entries = [
+      { id: 'a', JobRID: 'j1', Task: 'Trim', Status: 'Scheduled', 'Scheduled Date': '2026-11-13' },
+      { id: 'b', JobRID: 'j2', Task: 'Trim', Status: 'Scheduled', 'Scheduled Date': '2026-11-10' },
+      { id: 'c', JobRID: 'j2', Task: 'Rough-in', Status: 'Delayed', 'Delay Reason': 'Parts' },
+    ];
+    expect(scheduleStanding(jobs, entries, TODAY).get('h')).toEqual([
+      { kind: 'delayed', name: 'Rough-in · Plumbing', reason: 'Parts' },
+      { kind: 'overdue', name: 'Trim · Plumbing', date: '2026-11-10' },
+      { kind: 'overdue', name: 'Trim · Electrical', date: '2026-11-13' },
+    ]);
+  });
+
   it('says why', () => {
     const schedule = scheduleStanding(JOBS, ENTRIES, TODAY);
     const [, delayed, overdue, , closed] = HOMES;
     expect(delayed && behindReasons(delayed, NOW, schedule)).toEqual([
-      { kind: 'delayed', name: 'Walls', reason: 'Rain' },
+      { kind: 'delayed', name: 'Walls · Frame', reason: 'Rain' },
     ]);
     expect(
       overdue && behindReasons({ ...overdue, 'Projected Close': '2026-11-02' }, NOW, schedule),
     ).toEqual([
       { kind: 'close', date: '2026-11-02' },
-      { kind: 'overdue', name: 'Walls', date: '2026-11-20' },
+      { kind: 'overdue', name: 'Walls · Frame', date: '2026-11-20' },
     ]);
     expect(closed && behindReasons(closed, NOW, schedule)).toEqual([]);
   });

@@ -55,16 +55,24 @@ export function jobBehind(job: Record<string, unknown>, today: string): BehindRe
   return undefined;
 }
 
+/** A home's reasons in the order a reader wants them: delays first, then by day. */
+function byUrgency(a: BehindReason, b: BehindReason): number {
+  const dayOf = (reason: BehindReason) => ('date' in reason ? reason.date : '');
+  return dayOf(a).localeCompare(dayOf(b)) || a.kind.localeCompare(b.kind);
+}
+
 /**
  * What puts each home behind through its jobs and their schedule entries, by home id
- * (homes with nothing behind are left out). An entry belongs to the home of its job.
+ * (homes with nothing behind are left out), delays first and then by day. An entry belongs
+ * to the home of its job, and is named with it ("Trim · Electrical"): one home's jobs
+ * often share their tasks' names.
  */
 export function scheduleStanding(
   jobs: readonly StandingJob[],
   entries: readonly StandingEntry[],
   today: string,
 ): Map<string, BehindReason[]> {
-  const homeOfJob = new Map<string, string>();
+  const jobsById = new Map<string, { homeId: string; name: string }>();
   const standing = new Map<string, BehindReason[]>();
   const add = (homeId: string, reason: BehindReason | undefined) => {
     if (reason === undefined || homeId === '') return;
@@ -74,11 +82,17 @@ export function scheduleStanding(
   };
   for (const job of jobs) {
     const homeId = text(job, 'HomeRID');
-    homeOfJob.set(text(job, 'JobRID') || job.id, homeId);
+    jobsById.set(text(job, 'JobRID') || job.id, { homeId, name: text(job, 'Name') });
     add(homeId, jobBehind(job, today));
   }
   for (const entry of entries) {
-    add(homeOfJob.get(text(entry, 'JobRID')) ?? '', scheduleEntryBehind(entry, today));
+    const job = jobsById.get(text(entry, 'JobRID'));
+    const reason = scheduleEntryBehind(entry, today);
+    if (job === undefined || reason === undefined || reason.kind === 'close') continue;
+    const named =
+      job.name === '' || job.name === reason.name ? reason.name : `${reason.name} · ${job.name}`;
+    add(job.homeId, { ...reason, name: named });
   }
+  for (const reasons of standing.values()) reasons.sort(byUrgency);
   return standing;
 }

@@ -220,13 +220,13 @@ describe.skipIf(skipReason !== undefined)('the calendar across my homes', () => 
       await page.locator(`[data-record-id="${one.radon}"][data-opened="true"]`).waitFor();
       await page.getByTestId('offline-indicator').waitFor();
 
-      // The delayed schedule entry opens its job, whose schedule lists it.
+      // The delayed schedule entry opens its job, whose schedule lists it, marked.
       await page.goBack();
       await event(page, one.home.id, one.entry).click();
       await page.waitForURL((url) => url.pathname === '/homes/jobs');
       await page
         .getByTestId('job-schedule')
-        .getByTestId('schedule-entry')
+        .locator(`[data-record-id="${one.entry}"][data-opened="true"]`)
         .filter({ hasText: `Rain ${tag}-0` })
         .waitFor();
     });

@@ -12,9 +12,10 @@ export const OPENED_ROW = {
   },
 } as const;
 
-export function useOpenedRecord(listShown: boolean): string | null {
+/** The id the address names in `param` (`record`, or `entry` for a job's schedule entry). */
+export function useOpenedRecord(listShown: boolean, param = 'record'): string | null {
   // Read from the address itself: a list rendered outside a router (its tests) has none.
-  const opened = new URLSearchParams(window.location.search).get('record');
+  const opened = new URLSearchParams(window.location.search).get(param);
   useEffect(() => {
     if (!listShown || opened === null) return;
     document

@@ -22,6 +22,7 @@ import type { RecordScreenConfig, ScreenContext } from '../../ui/record-list-scr
 import { RecordFormDialog } from '../../ui/record-list-screen';
 import { useColumns } from '../../ui/columns';
 import { HistoryDialog } from '../../ui/history-dialog';
+import { useOpenedRecord } from '../../ui/opened-record';
 import { RecordTable } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { TAP } from '../../ui/touch';
@@ -72,8 +73,10 @@ export function JobSchedulePanel({ home }: { home: ActiveHome }) {
   const columns = useColumns(SCHEDULE.columns(ctx));
   const write = resourceDef('jobSchedules').operations?.update?.write;
   const canEdit = Array.isArray(write) && hasAccess(access, write, 'write');
-  if (sorted.length === 0) return null;
   const shown = records?.slice().sort(SCHEDULE.sort);
+  // The entry the calendar opened (`?entry=`) is marked and scrolled to.
+  const openedEntry = useOpenedRecord(shown !== undefined, 'entry');
+  if (sorted.length === 0) return null;
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="job-schedule-title">
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -105,7 +108,10 @@ export function JobSchedulePanel({ home }: { home: ActiveHome }) {
         onRetry={() => void query.refetch()}
         emptyText={t('jobs.scheduleEmpty')}
         {...(SCHEDULE.testIds === undefined ? {} : { testIds: SCHEDULE.testIds })}
-        rowData={(entry) => ({ 'data-sync': states.get(entry.id) ?? 'synced' })}
+        rowData={(entry) => ({
+          'data-sync': states.get(entry.id) ?? 'synced',
+          ...(entry.id === openedEntry ? { 'data-opened': 'true' } : {}),
+        })}
         status={(entry) => <SyncStateChip state={states.get(entry.id)} recordId={entry.id} />}
         actions={(entry) => (
           <>

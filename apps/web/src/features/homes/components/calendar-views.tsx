@@ -3,7 +3,7 @@
 // days that have events, listed, as on a phone). Each day is a labelled list of buttons,
 // so a keyboard moves through them with Tab and a screen reader hears the day first.
 
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -225,16 +225,45 @@ export function MonthView({
   );
 }
 
+/**
+ * The agenda opens at today (or the next day with events) when the period holds it, not at
+ * the period's first day: a month of a superintendent's homes is many screens tall.
+ */
+function useOpenAtToday(days: readonly Day[], shown: readonly Day[], today: Day) {
+  const list = useRef<HTMLDivElement>(null);
+  const period = `${days[0] ?? ''}/${days.at(-1) ?? ''}`;
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    // Once a period, when its events are first shown.
+    if (shown.length === 0 || scrolledFor.current === period) return;
+    scrolledFor.current = period;
+    const next = shown.find((day) => day >= today);
+    if (next === undefined || next === shown[0]) return;
+    list.current
+      ?.querySelector(`[data-day="${next}"]`)
+      ?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [period, shown, today]);
+  return list;
+}
+
 export function AgendaView({ days, ...view }: ViewProps & { days: readonly Day[] }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const shown = days.filter((day) => (view.byDay.get(day)?.length ?? 0) > 0);
+  const list = useOpenAtToday(days, shown, view.today);
   return (
-    <Stack spacing={2} data-testid="calendar-agenda">
+    <Stack spacing={2} data-testid="calendar-agenda" ref={list}>
       {shown.map((day) => {
         const heading = `${id}-${day}`;
         return (
-          <Box component="section" key={day} aria-labelledby={heading} data-day={day}>
+          <Box
+            component="section"
+            key={day}
+            aria-labelledby={heading}
+            data-day={day}
+            // Opened at today below the app's sticky header, not under it.
+            sx={{ scrollMarginTop: 72 }}
+          >
             <Typography
               variant="subtitle1"
               component="h3"

@@ -179,7 +179,9 @@ function RecordRows(list: RecordListProps) {
               {columns.map((column, index) => (
                 <TableCell
                   key={column.field}
-                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  // `break-word`, not `anywhere`: a long word still breaks, but the columns
+                  // are sized to their words, so a date or a value never splits.
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}
                 >
                   {cellValue(record, column, index, list.status)}
                 </TableCell>
@@ -222,7 +224,11 @@ function RecordCards(list: RecordListProps) {
             {columns.map((column, index) => (
               <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
                 {index > 0 && (
-                  <Typography variant="body2" color="text.secondary" sx={{ minWidth: 110 }}>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ flex: '0 0 38%', overflowWrap: 'break-word' }}
+                  >
                     {column.label}
                   </Typography>
                 )}

@@ -22,7 +22,10 @@ function staffOptions({ home, names }: ScreenContext): FieldOption[] {
 
 const when = (call: FieldRecord): string => {
   const date = new Date(textOf(call, 'Date'));
-  return Number.isNaN(date.getTime()) ? textOf(call, 'Date') : date.toLocaleString();
+  // To the minute: a call's seconds tell nobody anything.
+  return Number.isNaN(date.getTime())
+    ? textOf(call, 'Date')
+    : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 };
 
 const PHONE_CALLS: RecordScreenConfig = {

@@ -42,7 +42,7 @@ function canSendTradeLinks(access: Access): boolean {
 }
 
 /** The one vendor all the items are assigned to; undefined when none, or not all the same. */
-export function soleVendorOf(items: readonly PunchItem[]): string | undefined {
+function soleVendorOf(items: readonly PunchItem[]): string | undefined {
   const vendors = new Set(items.map((item) => item.Vendor ?? ''));
   const [only] = vendors;
   return vendors.size === 1 && only !== undefined && only !== '' ? only : undefined;

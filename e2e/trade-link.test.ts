@@ -290,6 +290,7 @@ describe.skipIf(skipReason !== undefined)('the trade’s own link', () => {
         await signIn(page, BUILDER);
         await acrossHomes(page, base, tag, 3);
         await select(page, names.slice(1));
+        await shot(page, 'trade-link-selection');
         await page.getByRole('button', { name: 'Send the trade link' }).click();
         const dialog = page.getByRole('dialog', { name: `Trade link: Trade ${tag}` });
         await dialog.getByRole('button', { name: /^Revoke the link sent to/ }).waitFor();

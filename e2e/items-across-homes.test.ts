@@ -6,51 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { skipReasonFor } from './support/prerequisites.js';
+import { carry, created, historyOf } from './support/items.js';
 import { cachedQueryKeys, homeWithClosingWalk, queueDrained } from './support/offline.js';
-import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession, userOf } from './support/session.js';
+import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('items across homes e2e');
 const ADMIN = 'admin@example.com';
 const MANAGER = 'manager@example.com';
 const ROUTE = '/homes/items/across-homes';
-
-interface Entry {
-  operation: string;
-  fields: string[];
-  after: Record<string, unknown> | null;
-}
-
-async function created(
-  base: string,
-  token: string,
-  path: string,
-  body: Record<string, unknown>,
-): Promise<string> {
-  const answer = await api(base, token, 'POST', path, body);
-  expect(answer.status).toBe(201);
-  return (answer.body as { id: string }).id; // Safe: a created record answers with its id.
-}
-
-/** Puts the account's employee on the home's Offline Homes: the home is one they carry. */
-async function carry(
-  base: string,
-  admin: string,
-  home: Record<string, unknown> & { id: string },
-  email: string,
-): Promise<void> {
-  const employeeId = (await userOf(base, email)).fieldData.airtableId;
-  const current = Array.isArray(home['Offline Homes']) ? (home['Offline Homes'] as string[]) : [];
-  if (employeeId === null || current.includes(employeeId)) return;
-  const answer = await api(
-    base,
-    admin,
-    'PATCH',
-    `/api/field_homes/updateStaff?id=${encodeURIComponent(home.id)}`,
-    { staffType: 'Offline Homes', staffIds: [...current, employeeId] },
-  );
-  expect(answer.status).toBe(200);
-}
 
 const row = (page: Page, name: string) => page.getByTestId('across-item').filter({ hasText: name });
 
@@ -143,9 +107,9 @@ describe.skipIf(skipReason !== undefined)('items across my homes', () => {
       await context.setOffline(false);
       await queueDrained(page);
       for (const [index, id] of ids.entries()) {
-        const answer = await api(base, admin, 'GET', `/api/history?kind=walkItems&id=${id}`);
-        expect(answer.status).toBe(200);
-        const updates = (answer.body as Entry[]).filter((entry) => entry.operation === 'update');
+        const updates = (await historyOf(base, admin, id)).filter(
+          (entry) => entry.operation === 'update',
+        );
         expect(updates, items[index]?.name).toHaveLength(1);
         expect(updates[0]?.after).toMatchObject({ Vendor: vendorId, 'Due Date': '2026-01-20' });
       }

@@ -14,36 +14,13 @@ import {
   queueDrained,
   smallPng,
 } from './support/offline.js';
+import { created, historyOf } from './support/items.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('items trade e2e');
 const ADMIN = 'admin@example.com';
 const MANAGER = 'manager@example.com';
-
-interface Entry {
-  operation: string;
-  fields: string[];
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-async function created(
-  base: string,
-  token: string,
-  path: string,
-  body: Record<string, unknown>,
-): Promise<string> {
-  const answer = await api(base, token, 'POST', path, body);
-  expect(answer.status).toBe(201);
-  return (answer.body as { id: string }).id; // Safe: a created record answers with its id.
-}
-
-async function historyOf(base: string, token: string, id: string): Promise<Entry[]> {
-  const answer = await api(base, token, 'GET', `/api/history?kind=walkItems&id=${id}`);
-  expect(answer.status).toBe(200);
-  return answer.body as Entry[]; // Safe: the history route answers its entries.
-}
 
 describe.skipIf(skipReason !== undefined)('an item and its trade', () => {
   const session = useE2eSession();

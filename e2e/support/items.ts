@@ -1,9 +1,60 @@
-// Helpers of the punch items browser tests: a home's items counted on the server through
-// the one-call lookup, the screen's open item counts and the menu's badges.
+// Helpers of the punch items browser tests: records made through the API, an item's history,
+// a home's items counted on the server through the one-call lookup, the screen's open item
+// counts and the menu's badges.
 
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { ApiRecord } from './offline.js';
 import { WALK_ITEMS, getList, punchItemRow } from './offline.js';
+import { api, userOf } from './session.js';
+
+/** One change in a record's history (`GET /api/history`). */
+export interface Entry {
+  operation: string;
+  fields: string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  user: { name: string };
+}
+
+/** Adds a record through the API (`POST {path}`, 201) and answers its id. */
+export async function created(
+  base: string,
+  token: string,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const answer = await api(base, token, 'POST', path, body);
+  expect(answer.status).toBe(201);
+  return (answer.body as { id: string }).id; // Safe: a created record answers with its id.
+}
+
+/** Puts the account's employee on the home's Offline Homes: the home is one they carry. */
+export async function carry(
+  base: string,
+  admin: string,
+  home: Record<string, unknown> & { id: string },
+  email: string,
+): Promise<void> {
+  const employeeId = (await userOf(base, email)).fieldData.airtableId;
+  const current = Array.isArray(home['Offline Homes']) ? (home['Offline Homes'] as string[]) : [];
+  if (employeeId === null || current.includes(employeeId)) return;
+  const answer = await api(
+    base,
+    admin,
+    'PATCH',
+    `/api/field_homes/updateStaff?id=${encodeURIComponent(home.id)}`,
+    { staffType: 'Offline Homes', staffIds: [...current, employeeId] },
+  );
+  expect(answer.status).toBe(200);
+}
+
+/** An item's history, oldest first. */
+export async function historyOf(base: string, token: string, id: string): Promise<Entry[]> {
+  const answer = await api(base, token, 'GET', `/api/history?kind=walkItems&id=${id}`);
+  expect(answer.status).toBe(200);
+  return answer.body as Entry[]; // Safe: the history route answers its entries.
+}
 
 /** Every item of a home the token's user may read (`listByHome`). */
 export function itemsByHome(baseUrl: string, token: string, homeId: string): Promise<ApiRecord[]> {

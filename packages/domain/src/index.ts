@@ -375,9 +375,11 @@ export {
 } from './calendar.js';
 export type { CalendarEvent, CalendarKind, CalendarLists } from './calendar.js';
 export {
+  TRADE_LINK_MUTATION_TYPE,
   TRADE_TOKEN_HEADER,
   tradeActorId,
   tradeLinkSendSchema,
+  tradeLinkSettingsSchema,
   tradeLinkSummarySchema,
   tradeReadySchema,
   vendorOfActor,

@@ -89,6 +89,19 @@ describe('mutation payload rules', () => {
     });
   });
 
+  it('queues a trade link sent to a vendor, which needs the vendor and nothing else', () => {
+    expect(validateMutationPayload('tradeLink', 'send', { vendorId: 'v1' })).toEqual({ ok: true });
+    expect(validateMutationPayload('tradeLink', 'send', { email: 'a@b.test' })).toEqual({
+      ok: false,
+      message:
+        'Missing required field "vendorId" for operation "send" in mutation type "tradeLink"',
+    });
+    expect(validateMutationPayload('tradeLink', 'revoke', { vendorId: 'v1' })).toEqual({
+      ok: false,
+      message: 'Unsupported operation',
+    });
+  });
+
   it('reads a non-object payload as one with every field missing', () => {
     expect(validateMutationPayload('walkItem', 'delete', null)).toEqual({
       ok: false,

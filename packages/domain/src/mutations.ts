@@ -5,21 +5,26 @@
 import { invalidStaffTypeMessage, missingFieldMessage, MESSAGES } from './messages.js';
 import { RESOURCES, resourceDef } from './resources.js';
 import { isStaffType } from './staff.js';
+import { TRADE_LINK_MUTATION_TYPE } from './trade-links.js';
 
-/** Files are not records: their mutation is the one type outside the resource registry. */
+/** Files are not records: their mutation is outside the resource registry. */
 const FILE_RULES = {
   upload: ['fileRef', 'collection', 'key'],
   delete: ['fileRef', 'collection', 'key'],
 } as const;
 
+/** Nor is a trade's link: a mail the server sends to a vendor (trade-links.ts). */
+const TRADE_LINK_RULES = { send: ['vendorId'] } as const;
+
 /**
- * Mutation type -> operation -> required fields: files, then every resource of the
+ * Mutation type -> operation -> required fields: files, trade links, then every resource of the
  * registry that takes writes (the specification's table for homes, phone calls and walk items; ours
  * for the walk kinds, notes and buyers).
  */
 export const MUTATION_RULES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> =
   {
     file: FILE_RULES,
+    [TRADE_LINK_MUTATION_TYPE]: TRADE_LINK_RULES,
     ...Object.fromEntries(
       RESOURCES.flatMap((resource) => {
         const def = resourceDef(resource);

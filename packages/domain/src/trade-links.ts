@@ -20,6 +20,12 @@ export function vendorOfActor(userId: string): string | undefined {
     : undefined;
 }
 
+/**
+ * The write queue's type of a link sent to a trade: a mail, not a record, queued like every
+ * write so it can be sent offline; the server mails it once per Idempotency-Key.
+ */
+export const TRADE_LINK_MUTATION_TYPE = 'tradeLink';
+
 /** Staff send a vendor its link (`POST /api/field_vendors/trade-links`). */
 export const tradeLinkSendSchema = z.strictObject({
   vendorId: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -37,6 +43,9 @@ export const tradeLinkSummarySchema = z.object({
   revokedAt: z.nullable(z.string()),
 });
 export type TradeLinkSummary = z.infer<typeof tradeLinkSummarySchema>;
+
+/** `GET /api/field_vendors/trade-links/settings`: how long a link sent now works. */
+export const tradeLinkSettingsSchema = z.object({ ttlDays: z.number() });
 
 /** The trade says an item is fixed: a note and one photo (base64, as the files routes take). */
 export const tradeReadySchema = z.strictObject({

@@ -15,6 +15,7 @@ import {
   RECORD_SCREEN_RESOURCES,
   RESOURCES,
   SERVER_FIELDS,
+  TRADE_LINK_MUTATION_TYPE,
   WALK_FORM_DEFS,
   WALK_TYPES,
   fileRefSchema,
@@ -84,6 +85,10 @@ function neededTexts(): Map<string, string> {
     const type = resourceDef(resource).mutationType;
     if (type !== undefined) need(`sync.types.${type}`, `queue label of ${resource} writes`);
   }
+  // The queue's writes outside the registry: files, and a trade's link.
+  need('sync.types.file', 'queue label of files');
+  need(`sync.types.${TRADE_LINK_MUTATION_TYPE}`, 'queue label of trade links');
+  need('sync.operations.send', 'queue label of a trade link sent');
   for (const resource of RECORD_SCREEN_RESOURCES) {
     const operations = resourceDef(resource).operations ?? {};
     for (const [operation, keys] of Object.entries(SCREEN_TEXTS)) {

@@ -250,3 +250,39 @@ describe('the order of writes across records (issue 10)', () => {
     );
   });
 });
+
+describe('a trade link sent from the device', () => {
+  const PATH = '/api/field_vendors/trade-links';
+
+  it('is queued, sent alone under its key, and after a lost answer sent again without a second link', async () => {
+    const queue = makeQueue();
+    const sentTo = `queued-${dbCounter}@trade.test`;
+    let sends = 0;
+    // The server makes the link and mails it; its answer never reaches the device.
+    network.fault = (request) =>
+      request.path === PATH && (sends += 1) === 1 ? 'lose-response' : undefined;
+    const row = await queue.enqueue({
+      type: 'tradeLink',
+      operation: 'send',
+      data: { vendorId: 'vendor-1', email: sentTo },
+    });
+    for (let pass = 0; pass < 5 && (await db.mutations.get(row.id)) !== undefined; pass += 1) {
+      await queue.process();
+    }
+    expect(await db.mutations.get(row.id)).toBeUndefined();
+    const sent = network.sentWithKey(row.id);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.every((request) => request.method === 'POST' && request.path === PATH)).toBe(true);
+    expect(network.batches).toEqual([]);
+    const { body } = await server.get('/field_vendors/trade-links?vendorId=vendor-1');
+    const links = Array.isArray(body) ? (body as { sentTo: string }[]) : [];
+    expect(links.filter((link) => link.sentTo === sentTo)).toHaveLength(1);
+  });
+
+  it('waits for its vendor when the vendor was added on the device', () => {
+    expect(writeOrderOf('tradeLink', { vendorId: 'v-new', email: 'a@b.test' })).toEqual({
+      holds: [],
+      needs: ['record:v-new'],
+    });
+  });
+});

@@ -1,6 +1,6 @@
 // The handler registry of the write queue: for every mutation type and operation
 // (docs/product.md, Validation; also the walk forms, closing walks, notes and buyers of
-// docs/api.md), the API call that carries it, the records it touches (for ordering) and what to
+// docs/api.md, and a trade's link), the API call that carries it, the records it touches (for ordering) and what to
 // refresh after.
 
 import type { QueryKey } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import type { OperationName, Resource } from '@field/domain';
 import {
   MESSAGES,
   RESOURCES,
+  TRADE_LINK_MUTATION_TYPE,
   WRITE_BASE_FIELD,
   apiPath,
   resourceDef,
@@ -203,6 +204,20 @@ export function createDefaultHandlers(deps: DefaultHandlerDeps = {}): HandlerReg
       }
     },
   });
+  // A trade's link (docs/decisions.md, The trade's own link): sent alone, never in a batch
+  // (the batch carries record writes only). The server mails the link after its write
+  // commits, once per Idempotency-Key: a replay answers the first link and mails nothing.
+  registry.set(handlerKey(TRADE_LINK_MUTATION_TYPE, 'send'), {
+    send(data, { client, headers, signal }) {
+      const email = str(data, 'email');
+      return client.post(
+        `${apiPath('vendors')}/trade-links`,
+        { vendorId: str(data, 'vendorId'), ...(email === '' ? {} : { email }) },
+        anyJson,
+        { headers, ...(signal ? { signal } : {}) },
+      );
+    },
+  });
   for (const resource of RESOURCES) registryHandlers(resource, registry);
   return registry;
 }
@@ -250,9 +265,9 @@ const unique = (keys: string[]): string[] => [...new Set(keys)];
  * server's), a file by `file:{collection}/{key}`. A record write holds its record and the
  * files it lists (Photos, Review Photos, uploadedFiles, a `pdfUrl` of the files API), so
  * it goes after their bytes and before a later write of them (an item's delete before its
- * photos' deletes); it also needs the walk and the vendor it names (`WalkID`, `Vendor`)
- * without holding them, so an item waits for its walk's submit (and an offline-made
- * vendor's) but not for the other items of that walk. A file write needs only its own
+ * photos' deletes); it also needs the walk and the vendor it names (`WalkID`, `Vendor`,
+ * a trade link's `vendorId`) without holding them, so an item waits for its walk's submit
+ * (and an offline-made vendor's) but not for the other items of that walk. A file write needs only its own
  * file, never a record's key (a record lists its files; the reverse
  * would deadlock).
  */
@@ -273,7 +288,7 @@ export function writeOrderOf(type: string, data: MutationData): WriteOrder {
   const pdfKey = typeof pdf === 'string' ? fileKeyOfUrl(pdf) : undefined;
   if (pdfKey !== undefined) holds.push(pdfKey);
   const needs = [...holds];
-  for (const named of ['WalkID', 'Vendor']) {
+  for (const named of ['WalkID', 'Vendor', 'vendorId']) {
     const other = str(data, named);
     if (other !== '') needs.push(recordKey(other));
   }

@@ -100,7 +100,7 @@ function tradeMail(to: string, vendor: string, link: string, days: number) {
 const vendorName = (data: Record<string, unknown>): string =>
   typeof data['Name'] === 'string' ? data['Name'] : '';
 
-/** Staff's side: send a vendor its link, list and revoke its links. */
+/** Staff's side: send a vendor its link, list and revoke its links, and how long one works. */
 function staffRoutes(api: FastifyInstance, deps: RouteDeps, trade: TradeDeps): void {
   const base = '/field_vendors/trade-links';
 
@@ -108,6 +108,12 @@ function staffRoutes(api: FastifyInstance, deps: RouteDeps, trade: TradeDeps): v
     requireAccess(request, VENDORS_WRITE, 'write');
     const { vendorId } = parseWith(z.object({ vendorId: z.string().min(1) }), request.query);
     return trade.links.listOf(vendorId);
+  });
+
+  // The dialog says how long a link works: this server's TRADE_LINK_TTL_DAYS, not the default.
+  api.get(`${base}/settings`, (request, reply) => {
+    requireAccess(request, VENDORS_WRITE, 'write');
+    return reply.send({ ttlDays: trade.links.ttlDays });
   });
 
   api.post(base, async (request, reply) => {

@@ -100,8 +100,11 @@ describe.each(await availableDialects())('the trade’s own link on %s', (dialec
         .token,
     );
     anonymous = server.client();
-    // Another company: its own server and database, the same ids, a tight trade limit.
-    other = await getTestServer(dialect, { env: { RATE_LIMIT_TRADE_MAX: '3' } });
+    // Another company: its own server and database, the same ids, a tight trade limit and
+    // links that last a week.
+    other = await getTestServer(dialect, {
+      env: { RATE_LIMIT_TRADE_MAX: '3', TRADE_LINK_TTL_DAYS: '7' },
+    });
     await insertTradeWorld(other);
   });
   afterAll(async () => {
@@ -181,6 +184,39 @@ describe.each(await availableDialects())('the trade’s own link on %s', (dialec
     expect(own.mail?.to).toBe('bravo@trade.test');
     const none = await staff.post('/field_vendors/trade-links', { vendorId: 'vendor-3' });
     expect(none.status).toBe(400);
+  });
+
+  it('mails a link once however often its send is replayed under one Idempotency-Key', async () => {
+    // The web app queues a send offline and may send it again (a lost answer, a reload).
+    const count = mails.length;
+    const send = () =>
+      staff.request<TradeLinkSummary>('POST', '/field_vendors/trade-links', {
+        body: { vendorId: 'vendor-2', email: 'replay@trade.test' },
+        headers: { 'idempotency-key': `trade-link-replay-${dialect}` },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(mails.slice(count).map((mail) => mail.to)).toEqual(['replay@trade.test']);
+    const listed = await staff.get<TradeLinkSummary[]>(
+      '/field_vendors/trade-links?vendorId=vendor-2',
+    );
+    expect(listed.body.filter((link) => link.sentTo === 'replay@trade.test')).toHaveLength(1);
+  });
+
+  it('tells staff who write vendors how long a link works on this server', async () => {
+    const here = await staff.get<{ ttlDays: number }>('/field_vendors/trade-links/settings');
+    expect(here.status).toBe(200);
+    expect(here.body).toEqual({ ttlDays: 30 });
+    expect((await reader.get('/field_vendors/trade-links/settings')).status).toBe(403);
+    expect((await anonymous.get('/field_vendors/trade-links/settings')).status).toBe(401);
+    const manager = await other.createUser({ scopes: [groupScope('manager')] });
+    const there = await other
+      .client(manager.token)
+      .get<{ ttlDays: number }>('/field_vendors/trade-links/settings');
+    expect(there.body).toEqual({ ttlDays: 7 });
   });
 
   it('lets only staff who write vendors send, list and revoke links', async () => {

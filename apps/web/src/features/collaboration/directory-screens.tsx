@@ -28,7 +28,7 @@ import { SyncStateChip } from '../../ui/sync-state-chip';
 import { TAP } from '../../ui/touch';
 import type { CompanyField } from './company-record-dialog';
 import { CompanyRecordDialog } from './company-record-dialog';
-import { TradeLinkDialog } from './trade-link-dialog';
+import { TradeLinkDialog } from '../../ui/trade-link-dialog';
 
 interface DirectoryConfig {
   resource: CompanyList;

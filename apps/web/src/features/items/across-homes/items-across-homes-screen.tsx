@@ -29,7 +29,7 @@ import type { RowLookups } from './across-list';
 import { AcrossList } from './across-list';
 import { AcrossFilters } from './across-filters';
 import type { BulkActionId } from './bulk-actions';
-import { BULK_ACTIONS, BulkDialog, itemsFor } from './bulk-actions';
+import { BULK_ACTIONS, BulkDialog, isOffered, itemsFor } from './bulk-actions';
 import type { ItemFilters, ItemSort } from './item-filters';
 import { NO_FILTERS, categoriesOf } from './item-filters';
 import { useShownItems } from './use-shown-items';
@@ -156,7 +156,7 @@ export function Component() {
             key={def.id}
             sx={TAP}
             startIcon={def.icon}
-            disabled={selectedShown.length === 0}
+            disabled={!isOffered(def, selectedShown, access)}
             onClick={() => setAction(def.id)}
           >
             {t(`acrossHomes.bulk.${def.id}`)}

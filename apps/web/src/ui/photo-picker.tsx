@@ -2,7 +2,7 @@
 // that opens the camera or the gallery, the photos chosen so far, each of which can be drawn
 // on before the record is saved (the editor loads on demand; the original is kept).
 
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,14 +13,9 @@ import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import Close from '@mui/icons-material/Close';
 import Draw from '@mui/icons-material/Draw';
 import type { NewPhoto } from '../data/punch-items';
-import { lazyOrNothing } from './lazy-or-nothing';
 import { markedUpName } from './photo-markup';
+import { PhotoMarkupDialog } from './photo-markup-lazy';
 import { TAP } from './touch';
-
-const PhotoMarkupEditor = lazyOrNothing(
-  () => import('./photo-markup-editor').then((module) => module.PhotoMarkupEditor),
-  'The photo markup editor',
-);
 
 /** A chosen photo's preview, its object URL let go when it leaves. */
 function Preview(props: { blob: Blob; marked: boolean }) {
@@ -109,28 +104,26 @@ export function PhotoPicker(props: {
         </Stack>
       )}
       {edited !== undefined && editing !== null && (
-        <Suspense fallback={null}>
-          <PhotoMarkupEditor
-            photo={edited.blob}
-            name={edited.name}
-            onClose={() => setEditing(null)}
-            onSave={(marked) => {
-              props.onChange(
-                props.photos.map((photo, i) =>
-                  i === editing
-                    ? {
-                        blob: marked,
-                        name: markedUpName(photo.name),
-                        // Drawn on again: the photo as taken stays the original.
-                        original: photo.original ?? photo.blob,
-                      }
-                    : photo,
-                ),
-              );
-              setEditing(null);
-            }}
-          />
-        </Suspense>
+        <PhotoMarkupDialog
+          photo={edited.blob}
+          name={edited.name}
+          onClose={() => setEditing(null)}
+          onSave={(marked) => {
+            props.onChange(
+              props.photos.map((photo, i) =>
+                i === editing
+                  ? {
+                      blob: marked,
+                      name: markedUpName(photo.name),
+                      // Drawn on again: the photo as taken stays the original.
+                      original: photo.original ?? photo.blob,
+                    }
+                  : photo,
+              ),
+            );
+            setEditing(null);
+          }}
+        />
       )}
     </Stack>
   );

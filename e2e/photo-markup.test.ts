@@ -1,13 +1,15 @@
 // Markup on photos end to end, counted on the server (docs/decisions.md, Markup on photos):
 // offline, a photo chosen for a new punch item is drawn on (a freehand stroke, an arrow, a
 // circle undone, a text) and saved; back online the item lists the marked-up copy, whose
-// pixels differ from the photo's, and the original, byte for byte as it was taken.
+// pixels differ from the photo's, and the original, byte for byte as it was taken. A walk
+// form's photo is drawn on the same way and the walk lists the copy naming its original.
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { skipReasonFor } from './support/prerequisites.js';
 import {
   homeWithClosingWalk,
+  homeWithStaff,
   openPunchItems,
   punchItemRow,
   queueDrained,
@@ -17,6 +19,14 @@ import { itemsByHome, rowSynced } from './support/items.js';
 import type { Viewport } from './support/session.js';
 import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
 import { shot } from './support/shots.js';
+import {
+  addWalkPhoto,
+  answerLine,
+  openWalkForm,
+  startWalk,
+  submitWalk,
+  walksOf,
+} from './support/walks.js';
 
 const skipReason = skipReasonFor('photo markup e2e');
 const ADMIN = 'admin@example.com';
@@ -172,7 +182,12 @@ async function checkOnServer(
 ) {
   const admin = await tokenFor(base, ADMIN);
   const stored = (await itemsByHome(base, admin, homeId)).find((i) => i['Name'] === name);
-  const photos = stored?.['Photos'];
+  await checkPhotos(page, base, stored?.['Photos'], photo);
+}
+
+/** One photo listed: the marked copy, drawn on, naming the original kept as taken. */
+async function checkPhotos(page: Page, base: string, photos: unknown, photo: Buffer) {
+  const admin = await tokenFor(base, ADMIN);
   expect(Array.isArray(photos) ? photos.length : 0).toBe(1);
   const [ref] = Array.isArray(photos) ? (photos as unknown[]) : [];
   // Safe enough for a test: the server checked the entry with the domain's schema.
@@ -230,6 +245,33 @@ describe.skipIf(skipReason !== undefined)('markup on photos', () => {
       await queueDrained(page);
       await rowSynced(page, name);
       await checkOnServer(page, base, home.id, name, photo);
+    });
+  });
+
+  it('on a walk form a chosen photo is drawn on; the walk lists the marked copy and keeps the original', async () => {
+    const base = session.url();
+    const admin = await tokenFor(base, ADMIN);
+    const home = await homeWithStaff(base, admin, 1);
+    const notes = `markup-walk-${Date.now()}`;
+    await session.withPage(PHONE, async (page) => {
+      await signIn(page, MANAGER);
+      await openWalkForm(page, base, home.id, 'pre-drywall');
+      await startWalk(page);
+      await answerLine(page, 0, 'Pass');
+      await page.getByLabel('Notes (staff only)').fill(notes);
+      const photo = await photoPng(page);
+      await addWalkPhoto(page, 'wall.png', photo);
+      await page.getByRole('button', { name: 'Draw on wall.png' }).click();
+      await drawOnPhoto(page);
+      await page.getByRole('button', { name: 'Use photo' }).click();
+      await page.getByRole('dialog', { name: 'Draw on photo' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Draw on wall-markup.jpg' }).waitFor();
+      await submitWalk(page);
+      await queueDrained(page);
+      const walk = (await walksOf(base, admin, 'pre-drywall', home.id)).find(
+        (w) => w['notes'] === notes,
+      );
+      await checkPhotos(page, base, walk?.['uploadedFiles'], photo);
     });
   });
 });

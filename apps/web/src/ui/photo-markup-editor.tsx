@@ -65,16 +65,20 @@ export function PhotoMarkupEditor(props: {
   useEffect(() => {
     let live = true;
     let made: ImageBitmap | undefined;
-    createImageBitmap(props.photo).then(
-      (image) => {
-        made = image;
-        if (live) setBitmap(image);
-        else image.close();
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
+    // Inside a promise: where the browser has no createImageBitmap the editor says it cannot
+    // open the photo rather than failing the screen.
+    Promise.resolve(props.photo)
+      .then((photo) => createImageBitmap(photo))
+      .then(
+        (image) => {
+          made = image;
+          if (live) setBitmap(image);
+          else image.close();
+        },
+        () => {
+          if (live) setFailed(true);
+        },
+      );
     return () => {
       live = false;
       made?.close();
@@ -85,7 +89,7 @@ export function PhotoMarkupEditor(props: {
   const measure = useCallback((element: HTMLDivElement | null) => {
     observer.current?.disconnect();
     observer.current = null;
-    if (element === null) return;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
     const resize = new ResizeObserver(([entry]) => {
       if (entry === undefined) return;
       setBox({ width: entry.contentRect.width, height: entry.contentRect.height });

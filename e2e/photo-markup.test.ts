@@ -266,6 +266,8 @@ describe.skipIf(skipReason !== undefined)('markup on photos', () => {
       await page.getByRole('button', { name: 'Use photo' }).click();
       await page.getByRole('dialog', { name: 'Draw on photo' }).waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Draw on wall-markup.jpg' }).waitFor();
+      await page.getByTestId('walk-photos').scrollIntoViewIfNeeded();
+      await shot(page, 'photo-markup-walk-photos');
       await submitWalk(page);
       await queueDrained(page);
       const walk = (await walksOf(base, admin, 'pre-drywall', home.id)).find(

@@ -201,26 +201,27 @@ export function WalkPhotos(props: {
           <Thumbnail key={`${photo.collection}/${photo.key}`} photo={photo} state={undefined} />
         ))}
         {state.newPhotos.map((photo) => (
-          <Box key={photo.fileId} sx={{ position: 'relative' }}>
-            <Thumbnail
-              photo={{
-                collection: WALK_PHOTO_COLLECTION,
-                key: `${state.walkId}/${photo.fileId}`,
-                name: photo.name,
-              }}
-              state="pending"
-            />
+          <Stack key={photo.fileId} sx={{ alignItems: 'center' }}>
+            <Box sx={{ position: 'relative' }}>
+              <Thumbnail
+                photo={{
+                  collection: WALK_PHOTO_COLLECTION,
+                  key: `${state.walkId}/${photo.fileId}`,
+                  name: photo.name,
+                }}
+                state="pending"
+              />
+              <IconButton
+                size="small"
+                aria-label={t('walkForm.removePhoto', { name: photo.name })}
+                onClick={() => props.onRemove(photo)}
+                disabled={disabled}
+                sx={{ position: 'absolute', top: -12, right: -12, bgcolor: 'background.paper' }}
+              >
+                <Close fontSize="small" />
+              </IconButton>
+            </Box>
             <IconButton
-              size="small"
-              aria-label={t('walkForm.removePhoto', { name: photo.name })}
-              onClick={() => props.onRemove(photo)}
-              disabled={disabled}
-              sx={{ position: 'absolute', top: -12, right: -12, bgcolor: 'background.paper' }}
-            >
-              <Close fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
               aria-label={t('photoMarkup.open', { name: photo.name })}
               onClick={() => {
                 props.readPhoto(photo).then(
@@ -229,11 +230,11 @@ export function WalkPhotos(props: {
                 );
               }}
               disabled={disabled}
-              sx={{ position: 'absolute', bottom: -12, right: -12, bgcolor: 'background.paper' }}
+              sx={{ width: 48, height: 48 }}
             >
-              <Draw fontSize="small" />
+              <Draw />
             </IconButton>
-          </Box>
+          </Stack>
         ))}
         {editing !== null && (
           <PhotoMarkupDialog

@@ -285,6 +285,18 @@ export interface OpenItemSummary {
  * A reference to a stored file (`collection/key` in the file storage): a path the files
  * API takes (file-paths.ts).
  */
+const filePlaceSchema = z
+  .strictObject({
+    collection: z.string().check(z.minLength(1)),
+    key: z.string().check(z.minLength(1)),
+  })
+  .check(z.refine(isValidFileRef, { message: MESSAGES.invalidFilePath, path: ['key'] }));
+
+/**
+ * A file a record lists. A photo drawn on before it was saved is the marked-up copy, and
+ * `original` names the photo as it was taken, kept beside it (docs/decisions.md, Markup on
+ * photos).
+ */
 export const fileRefSchema = z
   .strictObject({
     collection: z.string().check(z.minLength(1)),
@@ -292,6 +304,7 @@ export const fileRefSchema = z
     name: z.optional(z.string()),
     type: z.optional(z.string()),
     size: z.optional(z.number()),
+    original: z.optional(filePlaceSchema),
   })
   .check(z.refine(isValidFileRef, { message: MESSAGES.invalidFilePath, path: ['key'] }));
 

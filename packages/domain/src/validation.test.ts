@@ -99,3 +99,29 @@ describe('record inputs refuse fields they do not have', () => {
     expect(phoneCallInputSchema.safeParse(call).success).toBe(true);
   });
 });
+
+describe('a marked-up photo names its original (docs/decisions.md, Markup on photos)', () => {
+  const item = (original: unknown) => ({
+    Walk: 'final-punch',
+    Category: 'Paint',
+    Location: 'Hall',
+    Name: 'Scuff',
+    Photos: [{ collection: 'walkItems', key: 'i1/f2', name: 'a-markup.jpg', original }],
+  });
+
+  it('accepts the original beside the marked copy', () => {
+    expect(
+      walkItemInputSchema.safeParse(item({ collection: 'walkItems', key: 'i1/f1' })).success,
+    ).toBe(true);
+  });
+
+  it('refuses an original the files API would refuse, or with other fields', () => {
+    expect(
+      walkItemInputSchema.safeParse(item({ collection: 'walkItems', key: '../x' })).success,
+    ).toBe(false);
+    expect(
+      walkItemInputSchema.safeParse(item({ collection: 'walkItems', key: 'i1/f1', extra: 1 }))
+        .success,
+    ).toBe(false);
+  });
+});

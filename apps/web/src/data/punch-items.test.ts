@@ -124,4 +124,42 @@ describe('punch item writes', () => {
     expect(await engine.files.thumbnail(localId)).toBeUndefined();
     expect(await engine.files.blobs.read(`files/${localId}`)).toBeUndefined();
   });
+
+  it('a marked-up photo is listed with its original: both uploaded before the item, both deleted after it', async () => {
+    const original = new File(['as taken'], 'crack.png', { type: 'image/png' });
+    const marked = new Blob(['drawn on'], { type: 'image/jpeg' });
+    await addPunchItem(
+      engine,
+      'h1',
+      undefined,
+      { Walk: 'post-close', Category: 'Paint', Location: 'Hall', Name: 'Crack' },
+      [{ blob: marked, name: 'crack-markup.jpg', original }],
+    );
+    const rows = await queued();
+    const uploads = rows.filter((row) => row.type === 'file' && row.operation === 'upload');
+    const submit = rows.find((row) => row.operation === 'submit');
+    if (submit === undefined) throw new Error('no item queued');
+    // Safe: the queue stores the item's fields as given.
+    const item = toItem(submit.data as Record<string, unknown> & { id: string });
+    const [shown] = item.Photos;
+    expect(item.Photos).toHaveLength(1);
+    expect(shown?.name).toBe('crack-markup.jpg');
+    expect(shown?.original).toBeDefined();
+    // Safe: upload data carries collection and key.
+    const keys = uploads.map((u) => (u.data as { key: string }).key);
+    expect(keys).toEqual([shown?.original?.key, shown?.key]);
+    for (const upload of uploads) expect(ordered(upload, submit)).toBe(true);
+    const originalId = photoCacheId(shown?.original ?? { collection: '', key: '' });
+    expect(await (await engine.files.read(originalId)).text()).toBe('as taken');
+    expect((await engine.files.get(originalId)).name).toBe('crack.png');
+
+    await deletePunchItem(engine, 'h1', item);
+    const deletes = (await queued()).filter(
+      (row) => row.type === 'file' && row.operation === 'delete',
+    );
+    expect(deletes.map((row) => (row.data as { key: string }).key)).toEqual([
+      shown?.key,
+      shown?.original?.key,
+    ]);
+  });
 });

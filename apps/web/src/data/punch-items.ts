@@ -41,6 +41,8 @@ export interface PhotoRef {
   name?: string;
   type?: string;
   size?: number;
+  /** A marked-up photo's original, as it was taken (docs/decisions.md, Markup on photos). */
+  original?: { collection: string; key: string };
 }
 
 export interface PunchItem extends ListRecord {
@@ -84,6 +86,17 @@ export function photosOf(value: unknown): PhotoRef[] {
     if ('name' in item && typeof item.name === 'string') ref.name = item.name;
     if ('type' in item && typeof item.type === 'string') ref.type = item.type;
     if ('size' in item && typeof item.size === 'number') ref.size = item.size;
+    const original: unknown = 'original' in item ? item.original : undefined;
+    if (
+      typeof original === 'object' &&
+      original !== null &&
+      'collection' in original &&
+      'key' in original &&
+      typeof original.collection === 'string' &&
+      typeof original.key === 'string'
+    ) {
+      ref.original = { collection: original.collection, key: original.key };
+    }
     return [ref];
   });
 }
@@ -168,6 +181,13 @@ export interface NewPunchItem extends Partial<ItemTrade> {
 export interface NewPhoto {
   blob: Blob;
   name: string;
+  /** The photo as taken, when `blob` is a marked-up copy of it: uploaded and kept too. */
+  original?: Blob;
+}
+
+/** The stored files of a photo: itself and, for a marked-up one, its original. */
+function filesOfPhoto(photo: PhotoRef): PhotoRef[] {
+  return photo.original === undefined ? [photo] : [photo, photo.original];
 }
 
 /** The device file a photo or PDF of ours came from (its key is `{recordId}/{fileId}`). */
@@ -214,17 +234,35 @@ export async function storePhotos(
   photos: readonly NewPhoto[],
 ): Promise<PhotoRef[]> {
   const refs: PhotoRef[] = [];
-  for (const photo of photos) {
-    const file = await engine.files.add({ blob: photo.blob, name: photo.name });
+  const upload = async (blob: Blob, name: string) => {
+    const file = await engine.files.add({ blob, name });
     const place = { collection: target.collection, key: `${target.recordId}/${file.id}` };
-    const thumbnail = await makeThumbnail(photo.blob);
-    if (thumbnail !== undefined) await engine.files.setThumbnail(photoCacheId(place), thumbnail);
-    const uploaded = await queueFileUpload(engine.queue, engine.files, {
+    await queueFileUpload(engine.queue, engine.files, {
       fileId: file.id,
       ...place,
       queryKeys: [target.queryKey],
     });
-    refs.push({ ...uploaded, name: file.name, type: file.type, size: file.size });
+    return { file, place };
+  };
+  for (const photo of photos) {
+    // The original first: the marked-up copy that names it is never on the server alone.
+    const original =
+      photo.original === undefined
+        ? undefined
+        : await upload(
+            photo.original,
+            photo.original instanceof File ? photo.original.name : photo.name,
+          );
+    const { file, place } = await upload(photo.blob, photo.name);
+    const thumbnail = await makeThumbnail(photo.blob);
+    if (thumbnail !== undefined) await engine.files.setThumbnail(photoCacheId(place), thumbnail);
+    refs.push({
+      ...place,
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      ...(original === undefined ? {} : { original: original.place }),
+    });
   }
   return refs;
 }
@@ -332,12 +370,12 @@ export async function deletePunchItem(
     type: 'walkItem',
     operation: 'delete',
     // Photos ride along only to order the file deletes after this; the call sends the id.
-    data: { id: item.id, Photos: [...item.Photos, ...item['Review Photos']] },
+    data: { id: item.id, Photos: [...item.Photos, ...item['Review Photos']].flatMap(filesOfPhoto) },
     ...withBase(deleteBase(item)),
     queryKeys: [itemsKey(homeId)],
     optimistic: () => patchItems(engine, homeId, (items) => items.filter((i) => i.id !== item.id)),
   });
-  for (const photo of [...item.Photos, ...item['Review Photos']]) {
+  for (const photo of [...item.Photos, ...item['Review Photos']].flatMap(filesOfPhoto)) {
     const fileId = photoCacheId(photo);
     await engine.queue.enqueue({
       type: 'file',

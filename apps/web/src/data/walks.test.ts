@@ -8,7 +8,7 @@ import type { MutationRow } from '../offline/database';
 import type { OfflineEngine } from '../offline/engine';
 import { startOfflineEngine } from '../offline/engine';
 import { writeOrderOf } from '../offline/mutation-handlers';
-import { attachWalkPdf, keepPhoto, pdfFileIdOf, saveWalk } from './walks';
+import { attachWalkPdf, dropPhoto, keepMarkedUp, keepPhoto, pdfFileIdOf, saveWalk } from './walks';
 
 let engine: OfflineEngine;
 let n = 0;
@@ -91,6 +91,62 @@ describe('walk writes', () => {
     expect(waitsFor(second, walk)).toBe(true);
     // The photo stays on the device (with its thumbnail holder) until the server has it.
     expect((await engine.files.get(photo.fileId)).refCount).toBe(2);
+  });
+
+  it('a photo drawn on twice keeps the photo as taken: both uploaded, the walk lists the last copy naming it', async () => {
+    const taken = await keepPhoto(engine, new File(['as taken'], 'wall.png', { type: 'image/png' }));
+    const first = await keepMarkedUp(
+      engine,
+      taken,
+      new File(['drawn once'], 'wall-markup.jpg', { type: 'image/jpeg' }),
+    );
+    const second = await keepMarkedUp(
+      engine,
+      first,
+      new File(['drawn twice'], 'wall-markup.jpg', { type: 'image/jpeg' }),
+    );
+    expect(second.original?.fileId).toBe(taken.fileId);
+    // The first copy is let go of; the original is still held by the form.
+    await expect(engine.files.get(first.fileId)).rejects.toThrow();
+    expect((await engine.files.get(taken.fileId)).refCount).toBe(1);
+
+    await saveWalk(engine, {
+      def: form('pre-drywall'),
+      homeId: 'h1',
+      walkId: 'walk-2',
+      existing: undefined,
+      values,
+      keptPhotos: [],
+      newPhotos: [second],
+      items: [],
+    });
+    const [original, copy, walk, ...rest] = await queued();
+    expect(rest).toEqual([]);
+    expect(data(walk)['uploadedFiles']).toEqual([
+      {
+        collection: 'walks',
+        key: `walk-2/${second.fileId}`,
+        name: 'wall-markup.jpg',
+        type: 'image/jpeg',
+        size: second.size,
+        original: { collection: 'walks', key: `walk-2/${taken.fileId}` },
+      },
+    ]);
+    expect(data(original)).toMatchObject({ key: `walk-2/${taken.fileId}` });
+    expect(waitsFor(walk, original)).toBe(true);
+    expect(waitsFor(walk, copy)).toBe(true);
+  });
+
+  it('a marked-up photo dropped from the form lets go of its original too', async () => {
+    const taken = await keepPhoto(engine, new File(['as taken'], 'wall.png', { type: 'image/png' }));
+    const copy = await keepMarkedUp(
+      engine,
+      taken,
+      new File(['drawn'], 'wall-markup.jpg', { type: 'image/jpeg' }),
+    );
+    await dropPhoto(engine, copy);
+    await expect(engine.files.get(copy.fileId)).rejects.toThrow();
+    await expect(engine.files.get(taken.fileId)).rejects.toThrow();
   });
 
   it('change a stored walk instead of adding a second one, keeping its photos', async () => {

@@ -39,6 +39,13 @@ export interface ChosenPhoto {
   name: string;
   type: string;
   size: number;
+  /** The photo as taken, when this is a marked-up copy of it (both are uploaded). */
+  original?: Omit<ChosenPhoto, 'original'>;
+}
+
+/** The device files a chosen photo holds: itself and, once drawn on, its original. */
+export function fileIdsOf(photo: ChosenPhoto): string[] {
+  return photo.original === undefined ? [photo.fileId] : [photo.fileId, photo.original.fileId];
 }
 
 /** Keeps a picked image on the device with a thumbnail; the form holds its one reference. */
@@ -51,7 +58,25 @@ export async function keepPhoto(engine: OfflineEngine, file: File): Promise<Chos
 
 /** Lets go of a photo the form no longer holds (removed, or the form discarded). */
 export async function dropPhoto(engine: OfflineEngine, photo: ChosenPhoto): Promise<void> {
+  for (const id of fileIdsOf(photo)) await engine.files.releasePhoto(id);
+}
+
+/**
+ * Keeps the marked-up copy of a chosen photo in its place: the copy holds the original
+ * (the photo as first taken, also when it is drawn on again); a previous copy is let go.
+ */
+export async function keepMarkedUp(
+  engine: OfflineEngine,
+  photo: ChosenPhoto,
+  marked: File,
+): Promise<ChosenPhoto> {
+  const copy = await keepPhoto(engine, marked);
+  if (photo.original === undefined) {
+    const asTaken = { fileId: photo.fileId, name: photo.name, type: photo.type, size: photo.size };
+    return { ...copy, original: asTaken };
+  }
   await engine.files.releasePhoto(photo.fileId);
+  return { ...copy, original: photo.original };
 }
 
 export interface WalkValues {
@@ -111,14 +136,24 @@ export async function saveWalk(engine: OfflineEngine, input: SaveWalkInput): Pro
   const { def, homeId, walkId } = input;
   const listKey = homeRecordsKey(def.kind, homeId);
   const uploaded: PhotoRef[] = [];
-  for (const photo of input.newPhotos) {
-    const target = await queueFileUpload(engine.queue, engine.files, {
-      fileId: photo.fileId,
+  const upload = (fileId: string) =>
+    queueFileUpload(engine.queue, engine.files, {
+      fileId,
       collection: WALK_PHOTO_COLLECTION,
-      key: `${walkId}/${photo.fileId}`,
+      key: `${walkId}/${fileId}`,
       queryKeys: [listKey],
     });
-    uploaded.push({ ...target, name: photo.name, type: photo.type, size: photo.size });
+  for (const photo of input.newPhotos) {
+    // The original first: the marked-up copy that names it is never on the server alone.
+    const original = photo.original === undefined ? undefined : await upload(photo.original.fileId);
+    const target = await upload(photo.fileId);
+    uploaded.push({
+      ...target,
+      name: photo.name,
+      type: photo.type,
+      size: photo.size,
+      ...(original === undefined ? {} : { original }),
+    });
   }
   const fields = {
     ...walkFields(def, input.values),

@@ -183,6 +183,17 @@ describe('the order of writes across records (issue 10)', () => {
     expect(update.needs.some((key) => submit.holds.includes(key))).toBe(true);
   });
 
+  it('an item with a marked-up photo waits for the bytes of its original too', () => {
+    const original = { collection: 'walkItems', key: `${itemId}/p0.jpg` };
+    const item = writeOrderOf('walkItem', { id: itemId, Photos: [{ ...photo, original }] });
+    expect(item.needs).toEqual(
+      expect.arrayContaining([
+        ...writeOrderOf('file', { fileRef: 'f', ...photo }).holds,
+        ...writeOrderOf('file', { fileRef: 'g', ...original }).holds,
+      ]),
+    );
+  });
+
   it('an item assigned to a vendor made offline waits for that vendor, and its review photo for its bytes', () => {
     const vendorId = 'a1b2c3d4-0000-4000-8000-000000000003';
     const vendor = writeOrderOf('vendor', { id: vendorId, Name: 'Acme', Trade: 'Drywall' });

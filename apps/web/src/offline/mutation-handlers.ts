@@ -235,6 +235,8 @@ function fileKeys(value: unknown): string[] {
       if (typeof r['collection'] === 'string' && typeof r['key'] === 'string') {
         keys.push(fileKey(r['collection'], r['key']));
       }
+      // A marked-up photo's original: the record waits for its bytes too.
+      keys.push(...fileKeys([r['original']]));
     }
   }
   return keys;

@@ -18,6 +18,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { UserDocument } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
 import { photosOf } from '../data/punch-items';
+import type { NewPhoto } from '../data/punch-items';
 import { PhotoPicker } from './photo-picker';
 import { Thumbnail } from './photo-thumbnail';
 import { TAP } from './touch';
@@ -157,7 +158,7 @@ function RowsInput(props: {
 function PhotosInput(props: { label: string; value: unknown; photos: PhotoChoice | undefined }) {
   const { t } = useTranslation();
   const listed = photosOf(props.value);
-  const chosen = props.photos?.chosen ?? 0;
+  const chosen = props.photos?.chosen ?? [];
   return (
     <Stack spacing={1} role="group" aria-label={props.label}>
       <Typography variant="subtitle2">{props.label}</Typography>
@@ -170,8 +171,11 @@ function PhotosInput(props: { label: string; value: unknown; photos: PhotoChoice
       )}
       <PhotoPicker
         addLabel={t('records.addPhotos')}
-        chosenLabel={chosen > 0 ? t('records.photosChosen', { count: chosen }) : undefined}
-        onChoose={(files) => props.photos?.choose(files)}
+        chosenLabel={
+          chosen.length > 0 ? t('records.photosChosen', { count: chosen.length }) : undefined
+        }
+        photos={chosen}
+        onChange={(next) => props.photos?.choose(next)}
       />
     </Stack>
   );
@@ -179,8 +183,8 @@ function PhotosInput(props: { label: string; value: unknown; photos: PhotoChoice
 
 /** The photos a form has chosen on the device so far, kept beside its values. */
 export interface PhotoChoice {
-  chosen: number;
-  choose: (files: File[]) => void;
+  chosen: readonly NewPhoto[];
+  choose: (photos: NewPhoto[]) => void;
 }
 
 export function FieldInput(props: {

@@ -24,6 +24,7 @@ import type { ActiveHome } from '../data/homes';
 import { useSelectedHome } from '../data/homes';
 import type { FieldRecord } from '../data/records';
 import { photosOf, storePhotos } from '../data/punch-items';
+import type { NewPhoto } from '../data/punch-items';
 import {
   homeRecordsKey,
   recordWrites,
@@ -114,7 +115,7 @@ async function saveRecord(
     record: FieldRecord | undefined;
   },
   values: Record<string, unknown>,
-  photos: readonly File[],
+  photos: readonly NewPhoto[],
 ): Promise<void> {
   const { config, ctx, fields, record } = form;
   const writes = recordWrites(engine, config.resource);
@@ -130,7 +131,7 @@ async function saveRecord(
             recordId: id,
             queryKey: homeRecordsKey(config.resource, ctx.home.id),
           },
-          photos.map((file) => ({ blob: file, name: file.name })),
+          photos,
         );
   const changes =
     photoField === undefined || added.length === 0
@@ -155,7 +156,7 @@ export function RecordFormDialog(props: {
   const { t } = useTranslation();
   const { config, ctx, operation, fields, record } = props;
   const engine = useOfflineEngine();
-  const [photos, setPhotos] = useState<File[]>([]);
+  const [photos, setPhotos] = useState<NewPhoto[]>([]);
   const { error, run } = useDialogSave(props.onClose);
   const names = fields.map((field) => field.name);
   const schema = useMemo(
@@ -213,8 +214,8 @@ export function RecordFormDialog(props: {
               onBlur={input.onBlur}
               ctx={ctx}
               photos={{
-                chosen: photos.length,
-                choose: (files) => setPhotos((current) => [...current, ...files]),
+                chosen: photos,
+                choose: setPhotos,
               }}
             />
           )}

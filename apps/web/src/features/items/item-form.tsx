@@ -47,7 +47,7 @@ export function ItemForm(props: {
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState(props.initial);
-  const [photos, setPhotos] = useState<File[]>([]);
+  const [photos, setPhotos] = useState<NewPhoto[]>([]);
   const { error, saving, run, setError } = useDialogSave(props.onClose);
   const note = props.walkNote(values.Walk);
   const draft = useDialogDraft({
@@ -73,7 +73,7 @@ export function ItemForm(props: {
         Vendor: values.Vendor,
         'Due Date': values['Due Date'],
         Priority: values.Priority,
-        photos: photos.map((file) => ({ blob: file, name: file.name })),
+        photos,
       });
       await draft.clear();
     });
@@ -158,7 +158,8 @@ export function ItemForm(props: {
           chosenLabel={
             photos.length > 0 ? t('punchItems.photosChosen', { count: photos.length }) : undefined
           }
-          onChoose={(chosen) => setPhotos((current) => [...current, ...chosen])}
+          photos={photos}
+          onChange={setPhotos}
         />
       )}
     </FormDialog>

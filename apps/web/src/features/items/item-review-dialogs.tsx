@@ -17,7 +17,7 @@ export function MarkReadyDialog(props: {
 }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
-  const [photos, setPhotos] = useState<File[]>([]);
+  const [photos, setPhotos] = useState<NewPhoto[]>([]);
   const { error, saving, run } = useDialogSave(props.onClose);
   return (
     <FormDialog
@@ -27,14 +27,7 @@ export function MarkReadyDialog(props: {
       saveDisabled={saving || note.trim() === '' || photos.length === 0}
       saveLabel={t('punchItems.markReady')}
       cancelLabel={t('punchItems.cancel')}
-      onSubmit={() =>
-        void run(() =>
-          props.onSave(
-            note.trim(),
-            photos.map((file) => ({ blob: file, name: file.name })),
-          ),
-        )
-      }
+      onSubmit={() => void run(() => props.onSave(note.trim(), photos))}
       onClose={props.onClose}
     >
       <Typography variant="body2" color="text.secondary">
@@ -52,7 +45,8 @@ export function MarkReadyDialog(props: {
         chosenLabel={
           photos.length > 0 ? t('punchItems.photosChosen', { count: photos.length }) : undefined
         }
-        onChoose={(chosen) => setPhotos((current) => [...current, ...chosen])}
+        photos={photos}
+        onChange={setPhotos}
       />
     </FormDialog>
   );

@@ -9,7 +9,7 @@ import { useFormDraft } from '../../data/form-draft';
 import type { ActiveHome } from '../../data/homes';
 import type { FieldRecord } from '../../data/records';
 import type { ChosenPhoto } from '../../data/walks';
-import { dropPhoto, keepPhoto } from '../../data/walks';
+import { dropPhoto, fileIdsOf, keepMarkedUp, keepPhoto } from '../../data/walks';
 import { useOfflineEngine } from '../../offline/react';
 import { errorText } from '../../ui/error-text';
 import { toast } from '../../lib/toast';
@@ -48,7 +48,7 @@ export function useWalkForm(props: {
     title: walk === undefined ? t('walkForm.newTitle', { form: title }) : title,
     values: state,
     enabled: props.canWrite,
-    files: state.newPhotos.map((photo) => photo.fileId),
+    files: state.newPhotos.flatMap(fileIdsOf),
   });
   // The form holds one reference to each photo it chose; it lets go of them when it closes
   // without submitting (a draft keeps its own).
@@ -66,8 +66,8 @@ export function useWalkForm(props: {
 
   const resume = async () => {
     const resumed = draft.resume();
-    for (const photo of resumed.newPhotos) {
-      await engine.files.retain(photo.fileId).catch(() => undefined);
+    for (const id of resumed.newPhotos.flatMap(fileIdsOf)) {
+      await engine.files.retain(id).catch(() => undefined);
     }
     for (const photo of state.newPhotos) void dropPhoto(engine, photo);
     setState({ ...resumed, newPhotos: resumed.newPhotos });
@@ -94,6 +94,20 @@ export function useWalkForm(props: {
       toast(errorText(caught), 'error');
     }
   };
+  /** Puts the marked-up copy of a chosen photo in its place (the original kept with it). */
+  const markUpPhoto = async (photo: ChosenPhoto, marked: File) => {
+    try {
+      const copy = await keepMarkedUp(engine, photo, marked);
+      setState((current) => ({
+        ...current,
+        newPhotos: current.newPhotos.map((p) => (p.fileId === photo.fileId ? copy : p)),
+      }));
+    } catch (caught) {
+      toast(errorText(caught), 'error');
+    }
+  };
+  /** The bytes of a chosen photo, to draw on. */
+  const readPhoto = (photo: ChosenPhoto): Promise<Blob> => engine.files.read(photo.fileId);
   const removeNewPhoto = (photo: ChosenPhoto) => {
     setState((current) => ({
       ...current,
@@ -113,6 +127,8 @@ export function useWalkForm(props: {
     onAnswer,
     onRaise,
     addPhotos,
+    markUpPhoto,
+    readPhoto,
     removeNewPhoto,
     draft,
     resume,

@@ -201,6 +201,8 @@ function WalkForm(
           disabled={disabled}
           onAdd={(files) => void form.addPhotos(files)}
           onRemove={form.removeNewPhoto}
+          readPhoto={form.readPhoto}
+          onMarkUp={(photo, marked) => void form.markUpPhoto(photo, marked)}
         />
         <WalkItems
           onWalk={walkItems}

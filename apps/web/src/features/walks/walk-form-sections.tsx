@@ -3,6 +3,7 @@
 // and the sticky row of actions.
 
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Close from '@mui/icons-material/Close';
+import Draw from '@mui/icons-material/Draw';
 import type { WalkFormDef, WalkFormField } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import type { PunchItem } from '../../data/punch-items';
@@ -26,6 +28,8 @@ import type { FieldRecord } from '../../data/records';
 import type { ChosenPhoto } from '../../data/walks';
 import { HistoryButton } from '../../ui/history-button';
 import { useHistoryChains } from './walk-amendment';
+import { markedUpName } from '../../ui/photo-markup';
+import { PhotoMarkupDialog } from '../../ui/photo-markup-lazy';
 import { Thumbnail } from '../../ui/photo-thumbnail';
 import { cellText } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
@@ -184,9 +188,12 @@ export function WalkPhotos(props: {
   disabled: boolean;
   onAdd: (files: File[]) => void;
   onRemove: (photo: ChosenPhoto) => void;
+  readPhoto: (photo: ChosenPhoto) => Promise<Blob>;
+  onMarkUp: (photo: ChosenPhoto, marked: File) => void;
 }) {
   const { t } = useTranslation();
   const { state, disabled } = props;
+  const [editing, setEditing] = useState<{ photo: ChosenPhoto; blob: Blob } | null>(null);
   return (
     <Section title={t('walkForm.photos')} spacing={1.5}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="walk-photos">
@@ -194,26 +201,53 @@ export function WalkPhotos(props: {
           <Thumbnail key={`${photo.collection}/${photo.key}`} photo={photo} state={undefined} />
         ))}
         {state.newPhotos.map((photo) => (
-          <Box key={photo.fileId} sx={{ position: 'relative' }}>
-            <Thumbnail
-              photo={{
-                collection: WALK_PHOTO_COLLECTION,
-                key: `${state.walkId}/${photo.fileId}`,
-                name: photo.name,
-              }}
-              state="pending"
-            />
+          <Stack key={photo.fileId} sx={{ alignItems: 'center' }}>
+            <Box sx={{ position: 'relative' }}>
+              <Thumbnail
+                photo={{
+                  collection: WALK_PHOTO_COLLECTION,
+                  key: `${state.walkId}/${photo.fileId}`,
+                  name: photo.name,
+                }}
+                state="pending"
+              />
+              <IconButton
+                size="small"
+                aria-label={t('walkForm.removePhoto', { name: photo.name })}
+                onClick={() => props.onRemove(photo)}
+                disabled={disabled}
+                sx={{ position: 'absolute', top: -12, right: -12, bgcolor: 'background.paper' }}
+              >
+                <Close fontSize="small" />
+              </IconButton>
+            </Box>
             <IconButton
-              size="small"
-              aria-label={t('walkForm.removePhoto', { name: photo.name })}
-              onClick={() => props.onRemove(photo)}
+              aria-label={t('photoMarkup.open', { name: photo.name })}
+              onClick={() => {
+                props.readPhoto(photo).then(
+                  (blob) => setEditing({ photo, blob }),
+                  (caught: unknown) => console.error('The photo could not be read', caught),
+                );
+              }}
               disabled={disabled}
-              sx={{ position: 'absolute', top: -12, right: -12, bgcolor: 'background.paper' }}
+              sx={{ width: 48, height: 48 }}
             >
-              <Close fontSize="small" />
+              <Draw />
             </IconButton>
-          </Box>
+          </Stack>
         ))}
+        {editing !== null && (
+          <PhotoMarkupDialog
+            photo={editing.blob}
+            name={editing.photo.name}
+            onClose={() => setEditing(null)}
+            onSave={(marked) => {
+              const name = markedUpName(editing.photo.name);
+              props.onMarkUp(editing.photo, new File([marked], name, { type: marked.type }));
+              setEditing(null);
+            }}
+          />
+        )}
         {state.keptPhotos.length + state.newPhotos.length === 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('walkForm.noPhotos')}

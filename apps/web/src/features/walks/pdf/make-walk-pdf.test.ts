@@ -4,7 +4,7 @@
 
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeWalkPdf } from './make-walk-pdf';
+import { makeWalkPdf } from '../../../lib/pdf/make-pdf';
 import { buildTestWalk } from './testing';
 
 afterEach(() => {

@@ -19,11 +19,14 @@ import Typography from '@mui/material/Typography';
 import { WALK_TYPES, localDay } from '@field/domain';
 import { canReadItemType } from '../../../data/home-items';
 import { useActiveHomes } from '../../../data/homes';
+import type { VendorContact } from '../../../data/item-vendors';
 import { useItemVendors } from '../../../data/item-vendors';
 import { useItemsAcrossHomes } from '../../../data/items-across-homes';
 import type { PunchItem } from '../../../data/punch-items';
 import { useSignedIn } from '../../../data/session';
 import { TAP } from '../../../ui/touch';
+import type { ListSubject } from '../lists/item-list-export';
+import { ListExport } from '../lists/list-export';
 import { useNow } from '../../../ui/use-now';
 import type { RowLookups } from './across-list';
 import { AcrossList } from './across-list';
@@ -61,6 +64,11 @@ function useLookups(vendorName: (id: string) => string | undefined): RowLookups 
     }),
     [today, addressOf, vendorName, t],
   );
+}
+
+/** Filtered by one vendor, the list is that trade's punch list. */
+function exportSubject(vendor: VendorContact | undefined): ListSubject {
+  return vendor === undefined ? { kind: 'filtered' } : { kind: 'vendor', vendor };
 }
 
 export function Component() {
@@ -107,20 +115,27 @@ export function Component() {
 
   return (
     <Stack spacing={1.5}>
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        aria-live="polite"
-        data-testid="across-count"
-      >
-        {shown === undefined
-          ? t('acrossHomes.reading')
-          : t('acrossHomes.count', {
-              count: shown.length,
-              homes: across.homesOnDevice,
-              carried: across.homes,
-            })}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          aria-live="polite"
+          data-testid="across-count"
+        >
+          {shown === undefined
+            ? t('acrossHomes.reading')
+            : t('acrossHomes.count', {
+                count: shown.length,
+                homes: across.homesOnDevice,
+                carried: across.homes,
+              })}
+        </Typography>
+        <ListExport
+          items={shown}
+          subject={exportSubject(vendors.byId.get(filters.vendor))}
+          lookups={lookups}
+        />
+      </Stack>
       <AcrossFilters
         filters={filters}
         sort={sort}

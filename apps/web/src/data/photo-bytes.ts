@@ -1,5 +1,5 @@
-// A photo's bytes for a PDF made on the device (a walk's, a punch list's): the device's own
-// copy, else its thumbnail, else fetched when online.
+// A photo for a PDF made on the device (a walk's, a punch list's): the device's own
+// file, else its thumbnail, else fetched when online.
 
 import { apiClient, fileApiPath } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
@@ -15,26 +15,26 @@ export function dataUrlBytes(dataUrl: string): Uint8Array {
   return bytes;
 }
 
-async function blobBytes(blob: Blob): Promise<{ bytes: Uint8Array; type: string }> {
-  return { bytes: new Uint8Array(await blob.arrayBuffer()), type: blob.type };
-}
-
-/** A photo's bytes from wherever the device can get them; undefined when it cannot. */
-export async function photoBytes(
+/**
+ * A photo for a PDF from wherever the device can get it: the device's own file or the
+ * server's as a Blob (the PDF worker reads its bytes, not the page), else the thumbnail's
+ * bytes; undefined when it cannot.
+ */
+export async function photoSource(
   engine: OfflineEngine,
   photo: PhotoRef,
-): Promise<{ bytes: Uint8Array; type: string } | undefined> {
+): Promise<Blob | { bytes: Uint8Array; type: string } | undefined> {
   const fileId = localFileIdOf(photo);
   if (fileId !== undefined) {
     const kept = await engine.files.get(fileId).catch(() => undefined);
     if (kept !== undefined) {
       const blob = await engine.files.read(fileId).catch(() => undefined);
-      if (blob !== undefined) return { ...(await blobBytes(blob)), type: kept.type };
+      // The type the device recorded for it, without reading the bytes.
+      if (blob !== undefined) return blob.slice(0, blob.size, kept.type);
     }
   }
   const thumbnail = await engine.files.thumbnail(photoCacheId(photo));
   if (thumbnail !== undefined) return { bytes: dataUrlBytes(thumbnail), type: 'image/jpeg' };
   if (typeof navigator !== 'undefined' && !navigator.onLine) return undefined;
-  const blob = await apiClient.getBlob(fileApiPath(photo)).catch(() => undefined);
-  return blob === undefined ? undefined : blobBytes(blob);
+  return apiClient.getBlob(fileApiPath(photo)).catch(() => undefined);
 }

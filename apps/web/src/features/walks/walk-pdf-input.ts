@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { ChecklistAnswer, Signature, WalkFormDef } from '@field/domain';
 import { APP_BUILD_DATE, APP_VERSION } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
-import { dataUrlBytes, photoBytes } from '../../data/photo-bytes';
+import { dataUrlBytes, photoSource } from '../../data/photo-bytes';
 import type { PunchItem } from '../../data/punch-items';
 import type { OfflineEngine } from '../../offline/engine';
 import type { WalkPdfInput } from '../../lib/pdf/walk-pdf';
@@ -37,9 +37,9 @@ export async function walkPdfInput(
   const { def, home, walk, t } = input;
   const items: WalkPdfInput['items'] = [];
   for (const item of input.items) {
-    const photos: { bytes: Uint8Array; type: string }[] = [];
+    const photos: WalkPdfInput['items'][number]['photos'] = [];
     for (const photo of item.Photos) {
-      const bytes = await photoBytes(engine, photo);
+      const bytes = await photoSource(engine, photo);
       if (bytes !== undefined) photos.push(bytes);
     }
     items.push({

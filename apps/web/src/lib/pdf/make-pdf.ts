@@ -4,6 +4,7 @@
 
 import { WORKER_REQUEST } from '@field/domain';
 import { WorkerJobError, runWorkerRequest } from '../worker-request';
+import type { PdfPhoto } from './pdf-layout';
 import type { PunchListPdfInput } from './punch-list-pdf';
 import type { WalkPdfInput } from './walk-pdf';
 import type { PdfAnswer, PdfJob } from './pdf.worker';
@@ -12,7 +13,10 @@ const PDF_TYPE = 'application/pdf';
 
 /** The byte arrays of the job's photos and signatures. */
 function byteArrays(job: PdfJob): Uint8Array[] {
-  const photos = job.input.items.flatMap((item) => item.photos.map((photo) => photo.bytes));
+  // A Blob goes by reference: nothing to transfer or copy.
+  const photos = job.input.items.flatMap((item) =>
+    item.photos.flatMap((photo) => (photo instanceof Blob ? [] : [photo.bytes])),
+  );
   if (job.kind === 'walk') return [...photos, ...job.input.signatures.map((s) => s.png)];
   return photos;
 }
@@ -71,12 +75,12 @@ function inWorker(job: PdfJob, signal: AbortSignal): Promise<Blob> {
 
 /** The job with copies of its photo and signature bytes (the rest is copied by postMessage). */
 function withCopiedBytes(job: PdfJob): PdfJob {
-  const items = <Item extends { photos: { bytes: Uint8Array; type: string }[] }>(
-    list: readonly Item[],
-  ): Item[] =>
+  const items = <Item extends { photos: PdfPhoto[] }>(list: readonly Item[]): Item[] =>
     list.map((item) => ({
       ...item,
-      photos: item.photos.map((photo) => ({ ...photo, bytes: photo.bytes.slice() })),
+      photos: item.photos.map((photo) =>
+        photo instanceof Blob ? photo : { ...photo, bytes: photo.bytes.slice() },
+      ),
     }));
   if (job.kind === 'punch-list') {
     return { kind: job.kind, input: { ...job.input, items: items(job.input.items) } };

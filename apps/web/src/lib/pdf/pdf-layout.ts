@@ -109,10 +109,20 @@ export function formatWhen(iso: string, withTime = true): string {
   return `${date} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
 }
 
-export async function embedImage(
-  doc: PDFDocument,
-  photo: { bytes: Uint8Array; type: string },
-): Promise<EmbeddedImage> {
+/**
+ * A photo for a PDF: its bytes, or a Blob (a file of the device's store) that only the
+ * worker reads, so the page never holds or copies the bytes of a hundred camera photos.
+ */
+export type PdfPhoto = { bytes: Uint8Array; type: string } | Blob;
+
+export async function embedImage(doc: PDFDocument, source: PdfPhoto): Promise<EmbeddedImage> {
+  const photo =
+    source instanceof Blob
+      ? await source.arrayBuffer().then(
+          (buffer) => ({ bytes: new Uint8Array(buffer), type: source.type }),
+          () => ({ bytes: new Uint8Array(), type: source.type }),
+        )
+      : source;
   const declared = photo.type.toLowerCase().split(';')[0]?.trim();
   if (declared !== 'image/jpeg' && declared !== 'image/jpg' && declared !== 'image/png') {
     return { kind: 'other-type' };

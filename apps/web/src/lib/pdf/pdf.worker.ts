@@ -2,6 +2,7 @@
 // list's): photos shrunk to the size a printed thumbnail needs (and turned upright), then
 // the job's pure builder. One job per worker.
 
+import type { PdfPhoto } from './pdf-layout';
 import { buildPunchListPdf } from './punch-list-pdf';
 import type { PunchListPdfInput } from './punch-list-pdf';
 import { buildWalkPdf } from './walk-pdf';
@@ -28,13 +29,14 @@ const PHOTO_EDGE: Record<PdfJob['kind'], number> = { walk: 1000, 'punch-list': 6
 const KEEP_BYTES = 250_000;
 
 /**
- * A camera photo re-encoded as a JPEG of at most PHOTO_EDGE pixels, upright (the browser
+ * A camera photo re-encoded as a JPEG of at most `edge` pixels, upright (the browser
  * applies its EXIF orientation, which the PDF would not). Anything that fails keeps the
  * original bytes: the builder then shows them or says they could not be read.
  */
-async function shrinkPhoto(photo: { bytes: Uint8Array; type: string }, edge: number) {
+async function shrinkPhoto(photo: PdfPhoto, edge: number): Promise<PdfPhoto> {
+  const size = photo instanceof Blob ? photo.size : photo.bytes.byteLength;
   if (
-    photo.bytes.byteLength <= KEEP_BYTES ||
+    size <= KEEP_BYTES ||
     typeof createImageBitmap !== 'function' ||
     typeof OffscreenCanvas !== 'function'
   ) {
@@ -42,7 +44,9 @@ async function shrinkPhoto(photo: { bytes: Uint8Array; type: string }, edge: num
   }
   try {
     // Copied into a Blob of its own, so the bytes stay a plain ArrayBuffer view.
-    const bitmap = await createImageBitmap(new Blob([photo.bytes.slice()], { type: photo.type }));
+    const bitmap = await createImageBitmap(
+      photo instanceof Blob ? photo : new Blob([photo.bytes.slice()], { type: photo.type }),
+    );
     const scale = Math.min(1, edge / Math.max(bitmap.width, bitmap.height));
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
@@ -65,13 +69,13 @@ async function shrinkPhoto(photo: { bytes: Uint8Array; type: string }, edge: num
 }
 
 /** The items with their photos shrunk, one photo at a time (a camera's bytes are large). */
-async function withShrunkPhotos<Item extends { photos: { bytes: Uint8Array; type: string }[] }>(
+async function withShrunkPhotos<Item extends { photos: PdfPhoto[] }>(
   items: readonly Item[],
   edge: number,
 ): Promise<Item[]> {
   const shrunk: Item[] = [];
   for (const item of items) {
-    const photos = [];
+    const photos: PdfPhoto[] = [];
     for (const photo of item.photos) photos.push(await shrinkPhoto(photo, edge));
     shrunk.push({ ...item, photos });
   }

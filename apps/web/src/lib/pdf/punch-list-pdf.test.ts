@@ -183,6 +183,14 @@ describe('buildPunchListPdf', () => {
         name: 'x'.repeat(300),
         location: 'L'.repeat(200),
       } as PunchListItem;
+      // Files of the device's store go to the builder as Blobs, read only there.
+      input.items[0] = {
+        ...(input.items[0] as PunchListItem), // Twelve items were made above.
+        photos: [
+          new Blob([photoJpeg()], { type: 'image/jpeg' }),
+          new Blob(['not a photo'], { type: 'image/png' }),
+        ],
+      };
       input.subject = HOMES[0] ?? '';
       input.fields = [['HomeID', 'H-2291']];
 
@@ -192,6 +200,7 @@ describe('buildPunchListPdf', () => {
       expect(text).toContain('HomeID H-2291');
       expect(text).toContain('Kitchen (3)');
       expect(text).not.toContain(`${HOMES[0] ?? ''} (12)`);
+      expect(text.match(/\(photo could not be read\)/g)).toHaveLength(1);
       const html = pdfText(bytes, 'home-bbox', '-bbox');
       const boxes = [
         ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/g),

@@ -5,7 +5,7 @@
 // in slices on the main thread and in Node tests; its words come in with the input.
 
 import { rgb } from 'pdf-lib';
-import type { EmbeddedImage, FooterWords, Layout } from './pdf-layout';
+import type { EmbeddedImage, FooterWords, Layout, PdfPhoto } from './pdf-layout';
 import {
   CONTENT_WIDTH,
   MARGIN,
@@ -54,7 +54,7 @@ export interface PunchListItem {
   due: string | null;
   overdue: boolean;
   /** Photos of type image/jpeg or image/png; other types are left out. */
-  photos: { bytes: Uint8Array; type: string }[];
+  photos: PdfPhoto[];
 }
 
 export interface PunchListPdfInput {

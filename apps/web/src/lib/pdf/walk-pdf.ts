@@ -6,7 +6,7 @@
 // features/walks/walk-pdf-input.ts), so the builder holds none of its own.
 
 import { rgb } from 'pdf-lib';
-import type { EmbeddedImage, FooterWords, Layout } from './pdf-layout';
+import type { EmbeddedImage, FooterWords, Layout, PdfPhoto } from './pdf-layout';
 import {
   CONTENT_WIDTH,
   INK,
@@ -73,7 +73,7 @@ export interface WalkPdfInput {
     category: string;
     location: string;
     status: string;
-    photos: { bytes: Uint8Array; type: string }[];
+    photos: PdfPhoto[];
   }[];
   /** `signedAt` is ISO 8601; `png` the drawn signature. */
   signatures: { label: string; name: string; signedAt: string; png: Uint8Array }[];

@@ -4,7 +4,7 @@
 
 import type { TFunction } from 'i18next';
 import { APP_BUILD_DATE, APP_VERSION, isOverdue } from '@field/domain';
-import { photoBytes } from '../../../data/photo-bytes';
+import { photoSource } from '../../../data/photo-bytes';
 import type { VendorContact } from '../../../data/item-vendors';
 import type { PunchItem } from '../../../data/punch-items';
 import type { OfflineEngine } from '../../../offline/engine';
@@ -116,7 +116,7 @@ export async function punchListInput(
   for (const item of input.items) {
     const photos: PunchListItem['photos'] = [];
     for (const photo of item.Photos) {
-      const bytes = await photoBytes(engine, photo);
+      const bytes = await photoSource(engine, photo);
       if (bytes !== undefined) photos.push(bytes);
     }
     items.push({

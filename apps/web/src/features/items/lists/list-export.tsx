@@ -69,7 +69,7 @@ export function ListExport(props: {
   return (
     <>
       <Button
-        sx={TAP}
+        sx={{ ...TAP, whiteSpace: 'nowrap', flexShrink: 0 }}
         startIcon={busy ? <CircularProgress size={18} /> : <IosShare />}
         disabled={busy || props.items === undefined}
         aria-haspopup="menu"

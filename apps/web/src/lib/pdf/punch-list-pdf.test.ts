@@ -187,7 +187,7 @@ describe('buildPunchListPdf', () => {
       input.items[0] = {
         ...(input.items[0] as PunchListItem), // Twelve items were made above.
         photos: [
-          new Blob([photoJpeg()], { type: 'image/jpeg' }),
+          new Blob([Uint8Array.from(photoJpeg())], { type: 'image/jpeg' }),
           new Blob(['not a photo'], { type: 'image/png' }),
         ],
       };

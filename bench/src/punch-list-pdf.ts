@@ -50,6 +50,8 @@ interface RunFigures {
   longTasks: number[];
   /** Of them, those that began while the photos were read. */
   longTasksWhileReading: number;
+  /** When each began after the start, and how long it took (`start+duration` ms). */
+  taskTimes: string[];
   longestGapMs: number;
 }
 
@@ -217,6 +219,9 @@ try {
             pdf: keep ? btoa(binary) : '',
             longTasks,
             longTasksWhileReading: taskStarts.filter((t) => t < photosReadAt).length,
+            taskTimes: taskStarts.map(
+              (t, i) => `${(t - listStart).toFixed(0)}+${(longTasks[i] ?? 0).toFixed(0)}`,
+            ),
             longestGapMs,
           };
         },
@@ -264,6 +269,9 @@ try {
     console.log(
       `main thread while making the punch list: longest long task ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none (no task >= 50 ms)'}, ` +
         `${runs.reduce((n, r) => n + r.longTasks.length, 0)} long tasks in ${RUNS} runs (${runs.reduce((n, r) => n + r.longTasksWhileReading, 0)} while reading the photos), longest 4 ms-timer gap ${Math.max(...runs.map((r) => r.longestGapMs)).toFixed(0)} ms`,
+    );
+    console.log(
+      `long tasks (ms after the start + duration): ${runs.map((r) => r.taskTimes.join(' ') || '-').join(' | ')}; the list took ${runs.map((r) => r.listMs.toFixed(0)).join(' | ')} ms`,
     );
     console.log(`aim met (no main-thread task over 100 ms): ${longest <= 100 ? 'yes' : 'no'}`);
     if (out !== undefined && last !== undefined) {

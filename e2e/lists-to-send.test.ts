@@ -1,7 +1,7 @@
 // Lists to send, end to end: a manager, offline, downloads a home's punch list as a PDF
 // (made on the device in the PDF worker) and as a CSV, then a trade's punch list from the
-// items across homes filtered by that vendor; the files read back (pdftotext, the CSV's
-// bytes) say what the lists showed.
+// items across homes filtered by that vendor (which the vendors page links to); the files
+// read back (pdftotext, the CSV's bytes) say what the lists showed.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -159,6 +159,26 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
         }
         expect(vendorText).toContain(items[0]?.Name);
         expect(vendorText).not.toContain(items[2]?.Name);
+      });
+    }
+
+    // From the vendor on the vendors page to that trade's list, where its PDF is made.
+    for (const viewport of [DESKTOP, PHONE]) {
+      await session.withPage(viewport, async (page) => {
+        await signIn(page, MANAGER);
+        await page.goto(`${base}/collaboration/vendors`);
+        await page.getByLabel('Search by name').fill(tag);
+        const link = page.getByRole('link', {
+          name: `Items and punch list of vendor ${vendorName}`,
+        });
+        await link.waitFor();
+        await shot(page, 'lists-vendors');
+        await link.click();
+        await page.getByRole('heading', { level: 1, name: 'Items across my homes' }).waitFor();
+        await expect
+          .poll(() => page.getByTestId('across-item').count(), { timeout: 30_000 })
+          .toBe(2);
+        await shot(page, 'lists-vendor-items');
       });
     }
 

@@ -7,6 +7,7 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -78,7 +79,12 @@ export function Component() {
   const vendors = useItemVendors(access);
   const vendorName = useCallback((id: string) => vendors.byId.get(id)?.Name, [vendors]);
   const lookups = useLookups(vendorName);
-  const [filters, setFilters] = useState<OtherFilters>(START);
+  // `?vendor=` (a vendor's items, linked from the vendors page) starts filtered by it.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<OtherFilters>(() => ({
+    ...START,
+    vendor: params.get('vendor') ?? START.vendor,
+  }));
   const [text, setText] = useState('');
   const [sort, setSort] = useState<ItemSort>('due');
   const allFilters = useMemo(() => ({ ...filters, text }), [filters, text]);

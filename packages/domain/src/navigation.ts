@@ -107,7 +107,7 @@ export function accountRoute(tab: AccountTab): string {
 }
 
 /** The items of every home the user carries, from the device (not the selected home's). */
-export const ITEMS_ACROSS_HOMES_ROUTE = '/homes/items/across-homes';
+const ITEMS_ACROSS_HOMES_ROUTE = '/homes/items/across-homes';
 
 /** The items across homes filtered by one vendor: that trade's list (and its PDF). */
 export function vendorItemsRoute(vendorId: string): string {

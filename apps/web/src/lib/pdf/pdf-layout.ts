@@ -13,18 +13,18 @@ const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
 export const MARGIN = 42;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-export const TOP = PAGE_HEIGHT - MARGIN;
+const TOP = PAGE_HEIGHT - MARGIN;
 /** Content stops here; the footer sits below. */
 const BOTTOM = MARGIN + 22;
-export const FOOTER_Y = MARGIN - 8;
+const FOOTER_Y = MARGIN - 8;
 
 /** Larger PNGs are not decoded (they would take the memory of a whole device). */
 const MAX_PNG_PIXELS = 40_000_000;
 
 export const INK = rgb(0.1, 0.1, 0.12);
 export const MUTED = rgb(0.38, 0.4, 0.44);
-export const RULE = rgb(0.78, 0.8, 0.83);
-export const BRAND = rgb(0.09, 0.275, 0.43);
+const RULE = rgb(0.78, 0.8, 0.83);
+const BRAND = rgb(0.09, 0.275, 0.43);
 
 export interface Fonts {
   regular: PDFFont;
@@ -50,7 +50,7 @@ export type Charset = ReadonlySet<number>;
  * Text the standard fonts can draw: one line, tabs and odd spaces as spaces, joiners and
  * emoji variation selectors dropped, every other character they lack as '?'.
  */
-export function sanitizeText(text: string, charset: Charset): string {
+function sanitizeText(text: string, charset: Charset): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0x3f;
@@ -355,7 +355,7 @@ export class Layout {
 }
 
 /** Cuts text with an ellipsis to fit `width`. */
-export function fit(text: string, font: PDFFont, size: number, width: number): string {
+function fit(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let cut = text.length;
   while (cut > 0 && font.widthOfTextAtSize(`${text.slice(0, cut)}...`, size) > width) cut -= 1;

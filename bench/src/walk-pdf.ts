@@ -5,7 +5,7 @@
 // main-thread task while the PDF is made. Aim (issue 10): no main-thread task over 100 ms.
 //
 // The app exposes nothing for this: the bench bundles the app's own modules
-// (features/walks/pdf/make-walk-pdf.ts, offline/database.ts) with Vite's JS API into a
+// (lib/pdf/make-pdf.ts, offline/database.ts) with Vite's JS API into a
 // temporary folder and serves it from a small static server on 127.0.0.1.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -20,7 +20,7 @@ const RUNS = Number(process.env['BENCH_PDF_RUNS'] ?? 3);
 const WEB_SRC = fileURLToPath(new URL('../../apps/web/src/', import.meta.url));
 
 const ENTRY = `
-import { makeWalkPdf } from ${JSON.stringify(path.join(WEB_SRC, 'features/walks/pdf/make-walk-pdf.ts'))};
+import { makeWalkPdf } from ${JSON.stringify(path.join(WEB_SRC, 'lib/pdf/make-pdf.ts'))};
 import { openFieldDatabase } from ${JSON.stringify(path.join(WEB_SRC, 'offline/database.ts'))};
 window.bench = { makeWalkPdf, openFieldDatabase };
 `;
@@ -137,7 +137,7 @@ try {
       },
       { items: ITEMS, photos: PHOTOS },
     );
-    const workerLoadedEarly = requests.some((url) => url.includes('walk-pdf.worker'));
+    const workerLoadedEarly = requests.some((url) => url.includes('pdf.worker'));
 
     const makeOnce = (inWorker: boolean, keep = false): Promise<RunFigures> =>
       page.evaluate(
@@ -302,7 +302,7 @@ try {
       runs.push(await makeOnce(true, out !== undefined && run === RUNS - 1));
     }
     const sliced = await makeOnce(false);
-    const workerLoaded = requests.some((url) => url.includes('walk-pdf.worker'));
+    const workerLoaded = requests.some((url) => url.includes('pdf.worker'));
 
     const median = (values: number[]): number => {
       const sorted = [...values].sort((a, b) => a - b);

@@ -188,6 +188,7 @@ export {
   menuLeaves,
   presentationTarget,
   splitHorizontalMenu,
+  vendorItemsRoute,
   visibleMenu,
 } from './navigation.js';
 export type {

@@ -109,6 +109,11 @@ export function accountRoute(tab: AccountTab): string {
 /** The items of every home the user carries, from the device (not the selected home's). */
 const ITEMS_ACROSS_HOMES_ROUTE = '/homes/items/across-homes';
 
+/** The items across homes filtered by one vendor: that trade's list (and its PDF). */
+export function vendorItemsRoute(vendorId: string): string {
+  return `${ITEMS_ACROSS_HOMES_ROUTE}?vendor=${encodeURIComponent(vendorId)}`;
+}
+
 function itemRoutes(): AppRoute[] {
   const byType = (prefix: string, type: WalkType): AppRoute => ({
     path: `${prefix}/${type}`,

@@ -4,6 +4,7 @@
 // shows its own sync state until the server has it.
 
 import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -15,8 +16,15 @@ import Add from '@mui/icons-material/Add';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
-import { EMPLOYEE_ROLES, RESOURCE_ACCESS, hasAccess, isArchived } from '@field/domain';
+import {
+  EMPLOYEE_ROLES,
+  RESOURCE_ACCESS,
+  hasAccess,
+  isArchived,
+  vendorItemsRoute,
+} from '@field/domain';
 import { useCompanyRecords, useCompanyWrites } from '../../data/company-records';
 import type { CompanyList, FieldRecord } from '../../data/records';
 import { textOf } from '../../data/records';
@@ -38,6 +46,8 @@ interface DirectoryConfig {
   fields: readonly CompanyField[];
   /** Vendors: the trade link's button and dialog (trade-link-dialog.tsx). */
   tradeLinks?: boolean;
+  /** Vendors: a link to the vendor's items across homes, where its punch list is sent. */
+  itemsLink?: boolean;
 }
 
 type Open =
@@ -76,6 +86,16 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
   const actions = (record: FieldRecord) => (
     <>
       <HistoryButton kind={config.resource} recordId={record.id} label={name(record)} />
+      {config.itemsLink === true && (
+        <IconButton
+          sx={TAP}
+          component={RouterLink}
+          to={vendorItemsRoute(record.id)}
+          aria-label={t('vendors.itemsLabel', { label: name(record) })}
+        >
+          <ListAltOutlined />
+        </IconButton>
+      )}
       {canWrite && (
         <>
           {config.tradeLinks === true && !archived && (
@@ -184,6 +204,7 @@ const VENDORS: DirectoryConfig = {
     { name: 'Email', kind: 'email' },
   ],
   tradeLinks: true,
+  itemsLink: true,
 };
 
 const STAFF: DirectoryConfig = {

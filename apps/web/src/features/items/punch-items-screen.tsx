@@ -39,6 +39,7 @@ import { AddItemDialog, ItemDialogs } from './item-dialogs';
 import { ItemRow } from './item-row';
 import { addableTypes, canWriteItem, parseItemsPath, shownItems, walkBlocker } from './item-rules';
 import { OpenCounts } from './open-counts';
+import { ListExport } from './lists/list-export';
 import { useOpenedRecord } from '../../ui/opened-record';
 
 type Open = { kind: 'none' } | { kind: 'add' } | { kind: 'delete'; item: PunchItem } | ItemDialog;
@@ -137,6 +138,17 @@ function PunchItems(props: { home: ActiveHome }) {
     }
   }
 
+  const today = localDay(new Date(useNow()));
+  const exportLookups = useMemo(
+    () => ({
+      today,
+      addressOf: () => props.home.Address,
+      vendorNameOf: (id: string | null) =>
+        id === null ? '' : (vendors.byId.get(id)?.Name ?? t('punchItems.unknownVendor')),
+    }),
+    [today, props.home.Address, vendors, t],
+  );
+
   const missingWalk =
     type !== undefined &&
     writable.includes(type) &&
@@ -157,17 +169,28 @@ function PunchItems(props: { home: ActiveHome }) {
           </Typography>
           {counts !== undefined && <OpenCounts counts={counts} type={type} access={access} />}
         </Stack>
-        {writable.length > 0 && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            sx={TAP}
-            disabled={walks === undefined}
-            onClick={() => setOpen({ kind: 'add' })}
-          >
-            {t('punchItems.add')}
-          </Button>
-        )}
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <ListExport
+            items={shown}
+            subject={{
+              kind: 'home',
+              address: props.home.Address,
+              homeNumber: String(props.home.HomeID),
+            }}
+            lookups={exportLookups}
+          />
+          {writable.length > 0 && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              sx={TAP}
+              disabled={walks === undefined}
+              onClick={() => setOpen({ kind: 'add' })}
+            >
+              {t('punchItems.add')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {actionError !== null && (
         <Alert severity="error" role="alert" onClose={() => setActionError(null)}>

@@ -22,7 +22,7 @@ import {
 import type { ActiveHome } from '../../data/homes';
 import type { OfflineEngine } from '../../offline/engine';
 import { i18n, initI18n } from '../../ui/i18n';
-import { buildWalkPdf } from './pdf/walk-pdf';
+import { buildWalkPdf } from '../../lib/pdf/walk-pdf';
 import { walkPdfInput } from './walk-pdf-input';
 
 vi.mock('../../../../../packages/domain/src/walk-forms.js', async (importOriginal) => {

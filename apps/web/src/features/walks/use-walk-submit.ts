@@ -12,7 +12,7 @@ import { attachWalkPdf, saveWalk } from '../../data/walks';
 import { useOfflineEngine } from '../../offline/react';
 import { errorText } from '../../ui/error-text';
 import { toast } from '../../lib/toast';
-import { makeWalkPdf } from './pdf/make-walk-pdf';
+import { makeWalkPdf } from '../../lib/pdf/make-pdf';
 import { walkPdfInput } from './walk-pdf-input';
 import { walkPdfName } from './walk-pdf-actions';
 import { walkerName } from './walk-people';

@@ -14,7 +14,9 @@ import type { FieldRecord } from '../../data/records';
 import { textOf } from '../../data/records';
 import { pdfFileIdOf } from '../../data/walks';
 import { useOfflineEngine } from '../../offline/react';
+import { downloadFile } from '../../ui/download-file';
 import { errorText } from '../../ui/error-text';
+import { canShareFiles, shareFile } from '../../ui/share-file';
 import { toast } from '../../lib/toast';
 
 import { TAP } from '../../ui/touch';
@@ -45,12 +47,7 @@ function useWalkPdf(walk: FieldRecord) {
 }
 
 function save(file: File): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadFile(file, file.name);
 }
 
 export function WalkPdfActions(props: { walk: FieldRecord; compact?: boolean }) {
@@ -69,7 +66,7 @@ export function WalkPdfActions(props: { walk: FieldRecord; compact?: boolean }) 
       setBusy(false);
     }
   };
-  const canShare = typeof navigator.share === 'function';
+  const canShare = canShareFiles();
   const size = props.compact === true ? 'small' : 'medium';
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} data-testid="walk-pdf-actions">
@@ -104,13 +101,7 @@ export function WalkPdfActions(props: { walk: FieldRecord; compact?: boolean }) 
           sx={TAP}
           startIcon={<Share />}
           disabled={busy}
-          onClick={() =>
-            void run(async (file) => {
-              const data = { files: [file], title: file.name };
-              if (navigator.canShare?.(data) === false) save(file);
-              else await navigator.share(data);
-            })
-          }
+          onClick={() => void run(shareFile)}
         >
           {t('walkForm.sharePdf')}
         </Button>

@@ -6,12 +6,11 @@
 import type { TFunction } from 'i18next';
 import type { ChecklistAnswer, Signature, WalkFormDef } from '@field/domain';
 import { APP_BUILD_DATE, APP_VERSION } from '@field/domain';
-import { apiClient, fileApiPath } from '../../api/client';
 import type { ActiveHome } from '../../data/homes';
-import type { PhotoRef, PunchItem } from '../../data/punch-items';
-import { localFileIdOf, photoCacheId } from '../../data/punch-items';
+import { dataUrlBytes, photoSource } from '../../data/photo-bytes';
+import type { PunchItem } from '../../data/punch-items';
 import type { OfflineEngine } from '../../offline/engine';
-import type { WalkPdfInput } from './pdf/walk-pdf';
+import type { WalkPdfInput } from '../../lib/pdf/walk-pdf';
 import { walkPdfWords } from './pdf/walk-pdf-words';
 
 export interface PdfWalk {
@@ -22,38 +21,6 @@ export interface PdfWalk {
   signatures: readonly Signature[];
   /** An amendment's line: "Amendment 1: amends the signed walk of 11/10/2026". */
   amends?: string | undefined;
-}
-
-function dataUrlBytes(dataUrl: string): Uint8Array {
-  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-async function blobBytes(blob: Blob): Promise<{ bytes: Uint8Array; type: string }> {
-  return { bytes: new Uint8Array(await blob.arrayBuffer()), type: blob.type };
-}
-
-/** A photo's bytes from wherever the device can get them; undefined when it cannot. */
-async function photoBytes(
-  engine: OfflineEngine,
-  photo: PhotoRef,
-): Promise<{ bytes: Uint8Array; type: string } | undefined> {
-  const fileId = localFileIdOf(photo);
-  if (fileId !== undefined) {
-    const kept = await engine.files.get(fileId).catch(() => undefined);
-    if (kept !== undefined) {
-      const blob = await engine.files.read(fileId).catch(() => undefined);
-      if (blob !== undefined) return { ...(await blobBytes(blob)), type: kept.type };
-    }
-  }
-  const thumbnail = await engine.files.thumbnail(photoCacheId(photo));
-  if (thumbnail !== undefined) return { bytes: dataUrlBytes(thumbnail), type: 'image/jpeg' };
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return undefined;
-  const blob = await apiClient.getBlob(fileApiPath(photo)).catch(() => undefined);
-  return blob === undefined ? undefined : blobBytes(blob);
 }
 
 export async function walkPdfInput(
@@ -70,9 +37,9 @@ export async function walkPdfInput(
   const { def, home, walk, t } = input;
   const items: WalkPdfInput['items'] = [];
   for (const item of input.items) {
-    const photos: { bytes: Uint8Array; type: string }[] = [];
+    const photos: WalkPdfInput['items'][number]['photos'] = [];
     for (const photo of item.Photos) {
-      const bytes = await photoBytes(engine, photo);
+      const bytes = await photoSource(engine, photo);
       if (bytes !== undefined) photos.push(bytes);
     }
     items.push({

@@ -7,6 +7,7 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,11 +20,14 @@ import Typography from '@mui/material/Typography';
 import { WALK_TYPES, localDay } from '@field/domain';
 import { canReadItemType } from '../../../data/home-items';
 import { useActiveHomes } from '../../../data/homes';
+import type { VendorContact } from '../../../data/item-vendors';
 import { useItemVendors } from '../../../data/item-vendors';
 import { useItemsAcrossHomes } from '../../../data/items-across-homes';
 import type { PunchItem } from '../../../data/punch-items';
 import { useSignedIn } from '../../../data/session';
 import { TAP } from '../../../ui/touch';
+import type { ListSubject } from '../lists/item-list-export';
+import { ListExport } from '../lists/list-export';
 import { useNow } from '../../../ui/use-now';
 import type { RowLookups } from './across-list';
 import { AcrossList } from './across-list';
@@ -63,6 +67,11 @@ function useLookups(vendorName: (id: string) => string | undefined): RowLookups 
   );
 }
 
+/** Filtered by one vendor, the list is that trade's punch list. */
+function exportSubject(vendor: VendorContact | undefined): ListSubject {
+  return vendor === undefined ? { kind: 'filtered' } : { kind: 'vendor', vendor };
+}
+
 export function Component() {
   const { t } = useTranslation();
   const { access } = useSignedIn();
@@ -70,7 +79,12 @@ export function Component() {
   const vendors = useItemVendors(access);
   const vendorName = useCallback((id: string) => vendors.byId.get(id)?.Name, [vendors]);
   const lookups = useLookups(vendorName);
-  const [filters, setFilters] = useState<OtherFilters>(START);
+  // `?vendor=` (a vendor's items, linked from the vendors page) starts filtered by it.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<OtherFilters>(() => ({
+    ...START,
+    vendor: params.get('vendor') ?? START.vendor,
+  }));
   const [text, setText] = useState('');
   const [sort, setSort] = useState<ItemSort>('due');
   const allFilters = useMemo(() => ({ ...filters, text }), [filters, text]);
@@ -107,20 +121,27 @@ export function Component() {
 
   return (
     <Stack spacing={1.5}>
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        aria-live="polite"
-        data-testid="across-count"
-      >
-        {shown === undefined
-          ? t('acrossHomes.reading')
-          : t('acrossHomes.count', {
-              count: shown.length,
-              homes: across.homesOnDevice,
-              carried: across.homes,
-            })}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          aria-live="polite"
+          data-testid="across-count"
+        >
+          {shown === undefined
+            ? t('acrossHomes.reading')
+            : t('acrossHomes.count', {
+                count: shown.length,
+                homes: across.homesOnDevice,
+                carried: across.homes,
+              })}
+        </Typography>
+        <ListExport
+          items={shown}
+          subject={exportSubject(vendors.byId.get(filters.vendor))}
+          lookups={lookups}
+        />
+      </Stack>
       <AcrossFilters
         filters={filters}
         sort={sort}

@@ -4,7 +4,7 @@
 
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeWalkPdf } from './make-walk-pdf';
+import { makeWalkPdf } from '../../../lib/pdf/make-pdf';
 import { buildTestWalk } from './testing';
 
 afterEach(() => {
@@ -146,7 +146,8 @@ describe('makeWalkPdf', () => {
 
   it('gives the worker the photo and signature bytes and returns its PDF', async () => {
     const input = buildTestWalk({ items: 3, photos: 3 });
-    const photo = input.items[0]?.photos[0]?.bytes;
+    const first = input.items[0]?.photos[0];
+    const photo = first instanceof Blob ? undefined : first?.bytes;
     const received: { transfer: Transferable[] }[] = [];
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]); // "%PDF-"
     class AnsweringWorker {

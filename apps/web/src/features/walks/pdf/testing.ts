@@ -3,7 +3,7 @@
 // built from them, in the app's English words.
 
 import { i18n, initI18n } from '../../../ui/i18n';
-import type { WalkPdfInput } from './walk-pdf';
+import type { WalkPdfInput } from '../../../lib/pdf/walk-pdf';
 import { walkPdfWords } from './walk-pdf-words';
 
 await initI18n();

@@ -1,7 +1,7 @@
 // The walk PDF's own words (headings, labels, results, footer) from the app's texts.
 
 import type { TFunction } from 'i18next';
-import type { WalkPdfWords } from './walk-pdf';
+import type { WalkPdfWords } from '../../../lib/pdf/walk-pdf';
 
 /**
  * The PDF's words from the texts (`walkForm.pdf.*`). The values the PDF itself fills in

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestWalk, photoJpeg, photoPng } from './testing';
-import { buildWalkPdf } from './walk-pdf';
+import { buildWalkPdf } from '../../../lib/pdf/walk-pdf';
 
 const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
 // Locally the text checks need poppler-utils; CI installs it (.ci/run), so there a missing

@@ -2,27 +2,23 @@
 // same code runs in a Web Worker, in slices on the main thread, and in Node tests: what
 // goes on its pages, in what order (pdf-layout.ts places it). No input can make it throw:
 // text is reduced to what the standard fonts can encode and a photo that cannot be read
-// becomes a line of text. Its words come in with the input (from
-// the app's texts, walk-pdf-input.ts), so the builder holds none of its own.
+// becomes a line of text. Its words come in with the input (from the app's texts,
+// features/walks/walk-pdf-input.ts), so the builder holds none of its own.
 
-import { formatNotificationDate } from '@field/domain';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { Charset, EmbeddedImage, Fonts } from './pdf-layout';
+import { rgb } from 'pdf-lib';
+import type { EmbeddedImage, FooterWords, Layout, PdfPhoto } from './pdf-layout';
 import {
-  BRAND,
   CONTENT_WIDTH,
-  FOOTER_Y,
   INK,
-  Layout,
   MARGIN,
   MUTED,
-  RULE,
-  TOP,
   baseline,
+  drawPageFurniture,
   embedImage,
-  fit,
+  fill,
+  formatWhen,
   lineHeightOf,
-  sanitizeText,
+  startPdf,
 } from './pdf-layout';
 
 /**
@@ -30,7 +26,7 @@ import {
  * date and time, `{value}` an item's field, `{note}` a line's note, `{version}` the app's
  * version, `{page}` and `{pages}` the page numbers.
  */
-export interface WalkPdfWords {
+export interface WalkPdfWords extends FooterWords {
   address: string;
   homeId: string;
   homeRid: string;
@@ -53,9 +49,6 @@ export interface WalkPdfWords {
   signatures: string;
   signatureUnreadable: string;
   signed: string;
-  appVersion: string;
-  generated: string;
-  page: string;
 }
 
 export interface WalkPdfInput {
@@ -80,7 +73,7 @@ export interface WalkPdfInput {
     category: string;
     location: string;
     status: string;
-    photos: { bytes: Uint8Array; type: string }[];
+    photos: PdfPhoto[];
   }[];
   /** `signedAt` is ISO 8601; `png` the drawn signature. */
   signatures: { label: string; name: string; signedAt: string; png: Uint8Array }[];
@@ -89,9 +82,8 @@ export interface WalkPdfInput {
 }
 
 const PHOTOS_PER_ROW = 4;
-const PHOTO_GAP = 8;
-const PHOTO_WIDTH = (CONTENT_WIDTH - (PHOTOS_PER_ROW - 1) * PHOTO_GAP) / PHOTOS_PER_ROW;
-const PHOTO_HEIGHT = PHOTO_WIDTH * 0.75;
+/** A thumbnail's height: four to a row, indented under the item, at 4:3. */
+const PHOTO_HEIGHT = ((CONTENT_WIDTH - 14 - (PHOTOS_PER_ROW - 1) * 8) / PHOTOS_PER_ROW) * 0.75;
 const SIGNATURES_PER_ROW = 2;
 const SIGNATURE_GAP = 24;
 const SIGNATURE_WIDTH =
@@ -102,25 +94,6 @@ const PASS = rgb(0.1, 0.45, 0.2);
 const FAIL = rgb(0.72, 0.11, 0.11);
 
 const RESULT_COLUMN = 84;
-
-/** A word with its `{name}` marks filled in (a mark without a value stays as it is). */
-function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (mark, name: string) => {
-    const value = values[name];
-    return value === undefined ? mark : String(value);
-  });
-}
-
-/** `MM/DD/YYYY HH:MM UTC` of an instant (no time for a date alone); bad input as it is. */
-function formatWhen(iso: string, withTime = true): string {
-  const millis = Date.parse(iso);
-  if (Number.isNaN(millis)) return iso;
-  const date = formatNotificationDate(millis);
-  if (!withTime || !/T\d/.test(iso)) return date;
-  const at = new Date(millis);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${date} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
-}
 
 function drawChecklist(
   layout: Layout,
@@ -174,7 +147,7 @@ async function drawItem(
   const otherTypes = photos.length - shown.length;
 
   // The name, its facts and the first row of photos stay together.
-  layout.ensure(44 + (shown.length > 0 ? PHOTO_HEIGHT + PHOTO_GAP : 0));
+  layout.ensure(44 + (shown.length > 0 ? PHOTO_HEIGHT + 8 : 0));
   layout.gap(6);
   layout.text(`${index + 1}. ${item.name}`, { font: 'bold', size: 10.5 });
   layout.text(
@@ -185,20 +158,12 @@ async function drawItem(
     ].join('     '),
     { x: MARGIN + 14, size: 9, color: MUTED },
   );
-  for (let row = 0; row < shown.length; row += PHOTOS_PER_ROW) {
-    layout.gap(4);
-    layout.ensure(PHOTO_HEIGHT);
-    const top = layout.y;
-    shown.slice(row, row + PHOTOS_PER_ROW).forEach((photo, column) => {
-      const x = MARGIN + 14 + column * (PHOTO_WIDTH - 14 / PHOTOS_PER_ROW + PHOTO_GAP);
-      const width = PHOTO_WIDTH - 14 / PHOTOS_PER_ROW;
-      layout.box(x, top, width, PHOTO_HEIGHT);
-      if (photo.kind === 'image')
-        layout.image(photo.image, x + 2, top - 2, width - 4, PHOTO_HEIGHT - 4);
-      else layout.boxNote(words.photoUnreadable, x, top, width, PHOTO_HEIGHT);
-    });
-    layout.y = top - PHOTO_HEIGHT;
-  }
+  layout.photoRows(shown, {
+    x: MARGIN + 14,
+    width: CONTENT_WIDTH - 14,
+    perRow: PHOTOS_PER_ROW,
+    unreadable: words.photoUnreadable,
+  });
   if (otherTypes > 0) {
     layout.gap(3);
     layout.text(
@@ -257,62 +222,6 @@ async function drawSignatures(
   }
 }
 
-/** Running header (pages after the first) and footer on every page, once the count is known. */
-function drawPageFurniture(layout: Layout, input: WalkPdfInput): void {
-  const { fonts } = layout;
-  const pages = layout.doc.getPages();
-  const size = 8;
-  const third = CONTENT_WIDTH / 3;
-  const { words } = input;
-  const version = fit(
-    layout.clean(fill(words.appVersion, { version: input.appVersion })),
-    fonts.regular,
-    size,
-    third,
-  );
-  const generated = layout.clean(fill(words.generated, { when: formatWhen(input.generatedAt) }));
-  const running = fit(
-    layout.clean(`${input.company} - ${input.walk.title} - ${input.home.address}`),
-    fonts.regular,
-    size,
-    CONTENT_WIDTH,
-  );
-  pages.forEach((page, index) => {
-    page.drawLine({
-      start: { x: MARGIN, y: FOOTER_Y + 12 },
-      end: { x: MARGIN + CONTENT_WIDTH, y: FOOTER_Y + 12 },
-      thickness: 0.5,
-      color: RULE,
-    });
-    page.drawText(version, { x: MARGIN, y: FOOTER_Y, size, font: fonts.regular, color: MUTED });
-    const generatedWidth = fonts.regular.widthOfTextAtSize(generated, size);
-    page.drawText(generated, {
-      x: MARGIN + (CONTENT_WIDTH - generatedWidth) / 2,
-      y: FOOTER_Y,
-      size,
-      font: fonts.regular,
-      color: MUTED,
-    });
-    const count = layout.clean(fill(words.page, { page: index + 1, pages: pages.length }));
-    page.drawText(count, {
-      x: MARGIN + CONTENT_WIDTH - fonts.regular.widthOfTextAtSize(count, size),
-      y: FOOTER_Y,
-      size,
-      font: fonts.regular,
-      color: MUTED,
-    });
-    if (index > 0) {
-      page.drawText(running, { x: MARGIN, y: TOP - 8, size, font: fonts.regular, color: MUTED });
-      page.drawLine({
-        start: { x: MARGIN, y: TOP - 12 },
-        end: { x: MARGIN + CONTENT_WIDTH, y: TOP - 12 },
-        thickness: 0.5,
-        color: RULE,
-      });
-    }
-  });
-}
-
 /** The walk as a PDF document. */
 export async function buildWalkPdf(
   input: WalkPdfInput,
@@ -320,30 +229,13 @@ export async function buildWalkPdf(
   options: { yieldEvery?: () => Promise<void> } = {},
 ): Promise<Uint8Array> {
   const pause = options.yieldEvery ?? (() => Promise.resolve());
-  const doc = await PDFDocument.create();
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
-  const charset: Charset = new Set(fonts.regular.getCharacterSet());
-  const clean = (text: string): string => sanitizeText(text, charset);
-  const title = clean(`${input.walk.title} - ${input.home.address}`);
-  doc.setTitle(title);
-  doc.setAuthor(clean(input.company));
-  doc.setCreator(clean(`${input.company} ${input.appVersion}`));
-  doc.setProducer('pdf-lib');
-  const generated = new Date(Date.parse(input.generatedAt));
-  if (!Number.isNaN(generated.getTime())) {
-    doc.setCreationDate(generated);
-    doc.setModificationDate(generated);
-  }
-
-  const layout = new Layout(doc, fonts, charset);
-  layout.text(input.company, { font: 'bold', size: 18, color: BRAND });
-  layout.gap(4);
-  layout.rule(BRAND);
-  layout.gap(10);
+  const layout = await startPdf({
+    title: `${input.walk.title} - ${input.home.address}`,
+    company: input.company,
+    appVersion: input.appVersion,
+    generatedAt: input.generatedAt,
+  });
+  layout.masthead(input.company);
   layout.text(input.walk.title, { font: 'bold', size: 15 });
   layout.text(formatWhen(input.walk.date), { size: 11, color: MUTED });
   if (input.walk.amends !== undefined) layout.text(input.walk.amends, { font: 'bold', size: 11 });
@@ -388,7 +280,12 @@ export async function buildWalkPdf(
     await drawSignatures(layout, input.signatures, words, pause);
   }
 
-  drawPageFurniture(layout, input);
+  drawPageFurniture(layout, {
+    running: `${input.company} - ${input.walk.title} - ${input.home.address}`,
+    appVersion: input.appVersion,
+    generatedAt: input.generatedAt,
+    words,
+  });
   await pause();
-  return doc.save();
+  return layout.doc.save();
 }

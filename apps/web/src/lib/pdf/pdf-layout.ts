@@ -1,27 +1,30 @@
 // Laying out a PDF with pdf-lib's standard fonts: US Letter pages, text wrapped and cut
-// to fit, images scaled into boxes, a new page when one is full. Nothing of the DOM, and
-// no input makes it throw: text the fonts lack becomes '?', an unreadable image a note.
+// to fit, images scaled into boxes, a new page when one is full, and what every PDF of the
+// app shares (the company's masthead, rows of photo thumbnails, the running header and the
+// footer). Nothing of the DOM, and no input makes it throw: text the fonts lack becomes
+// '?', an unreadable image a note.
 
-import { rgb } from 'pdf-lib';
-import type { PDFDocument, PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
+import { formatNotificationDate } from '@field/domain';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 
 // US Letter, in points: the dates are written MM/DD/YYYY for US builders.
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
 export const MARGIN = 42;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-export const TOP = PAGE_HEIGHT - MARGIN;
+const TOP = PAGE_HEIGHT - MARGIN;
 /** Content stops here; the footer sits below. */
 const BOTTOM = MARGIN + 22;
-export const FOOTER_Y = MARGIN - 8;
+const FOOTER_Y = MARGIN - 8;
 
 /** Larger PNGs are not decoded (they would take the memory of a whole device). */
 const MAX_PNG_PIXELS = 40_000_000;
 
 export const INK = rgb(0.1, 0.1, 0.12);
 export const MUTED = rgb(0.38, 0.4, 0.44);
-export const RULE = rgb(0.78, 0.8, 0.83);
-export const BRAND = rgb(0.09, 0.275, 0.43);
+const RULE = rgb(0.78, 0.8, 0.83);
+const BRAND = rgb(0.09, 0.275, 0.43);
 
 export interface Fonts {
   regular: PDFFont;
@@ -47,7 +50,7 @@ export type Charset = ReadonlySet<number>;
  * Text the standard fonts can draw: one line, tabs and odd spaces as spaces, joiners and
  * emoji variation selectors dropped, every other character they lack as '?'.
  */
-export function sanitizeText(text: string, charset: Charset): string {
+function sanitizeText(text: string, charset: Charset): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0x3f;
@@ -87,10 +90,39 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } | undefin
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-export async function embedImage(
-  doc: PDFDocument,
-  photo: { bytes: Uint8Array; type: string },
-): Promise<EmbeddedImage> {
+/** A word with its `{name}` marks filled in (a mark without a value stays as it is). */
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (mark, name: string) => {
+    const value = values[name];
+    return value === undefined ? mark : String(value);
+  });
+}
+
+/** `MM/DD/YYYY HH:MM UTC` of an instant (no time for a date alone); bad input as it is. */
+export function formatWhen(iso: string, withTime = true): string {
+  const millis = Date.parse(iso);
+  if (Number.isNaN(millis)) return iso;
+  const date = formatNotificationDate(millis);
+  if (!withTime || !/T\d/.test(iso)) return date;
+  const at = new Date(millis);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${date} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
+}
+
+/**
+ * A photo for a PDF: its bytes, or a Blob (a file of the device's store) that only the
+ * worker reads, so the page never holds or copies the bytes of a hundred camera photos.
+ */
+export type PdfPhoto = { bytes: Uint8Array; type: string } | Blob;
+
+export async function embedImage(doc: PDFDocument, source: PdfPhoto): Promise<EmbeddedImage> {
+  const photo =
+    source instanceof Blob
+      ? await source.arrayBuffer().then(
+          (buffer) => ({ bytes: new Uint8Array(buffer), type: source.type }),
+          () => ({ bytes: new Uint8Array(), type: source.type }),
+        )
+      : source;
   const declared = photo.type.toLowerCase().split(';')[0]?.trim();
   if (declared !== 'image/jpeg' && declared !== 'image/jpg' && declared !== 'image/png') {
     return { kind: 'other-type' };
@@ -269,6 +301,39 @@ export class Layout {
     });
   }
 
+  /** The company's name over a rule in its colour: the top of every PDF's first page. */
+  masthead(company: string): void {
+    this.text(company, { font: 'bold', size: 18, color: BRAND });
+    this.gap(4);
+    this.rule(BRAND);
+    this.gap(10);
+  }
+
+  /**
+   * Photos as framed thumbnails, `perRow` to a row of `width` from `x`, each row kept whole
+   * on a page; a photo that could not be read shows `unreadable` in its frame.
+   */
+  photoRows(
+    photos: readonly EmbeddedImage[],
+    box: { x: number; width: number; perRow: number; unreadable: string },
+  ): void {
+    const gap = 8;
+    const width = (box.width - (box.perRow - 1) * gap) / box.perRow;
+    const height = width * 0.75;
+    for (let row = 0; row < photos.length; row += box.perRow) {
+      this.gap(4);
+      this.ensure(height);
+      const top = this.y;
+      photos.slice(row, row + box.perRow).forEach((photo, column) => {
+        const x = box.x + column * (width + gap);
+        this.box(x, top, width, height);
+        if (photo.kind === 'image') this.image(photo.image, x + 2, top - 2, width - 4, height - 4);
+        else this.boxNote(box.unreadable, x, top, width, height);
+      });
+      this.y = top - height;
+    }
+  }
+
   /** Text centred in a box, for a photo that could not be shown. */
   boxNote(text: string, x: number, top: number, width: number, height: number): void {
     const size = 8;
@@ -290,9 +355,106 @@ export class Layout {
 }
 
 /** Cuts text with an ellipsis to fit `width`. */
-export function fit(text: string, font: PDFFont, size: number, width: number): string {
+function fit(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let cut = text.length;
   while (cut > 0 && font.widthOfTextAtSize(`${text.slice(0, cut)}...`, size) > width) cut -= 1;
   return `${text.slice(0, cut)}...`;
+}
+
+/** What a PDF says of itself: its title, the company that made it, with which app, when. */
+interface PdfInfo {
+  title: string;
+  company: string;
+  appVersion: string;
+  /** ISO 8601. */
+  generatedAt: string;
+}
+
+/** A new PDF with the standard fonts and its document properties, laid out from the top. */
+export async function startPdf(info: PdfInfo): Promise<Layout> {
+  const doc = await PDFDocument.create();
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+  };
+  const charset: Charset = new Set(fonts.regular.getCharacterSet());
+  const clean = (text: string): string => sanitizeText(text, charset);
+  doc.setTitle(clean(info.title));
+  doc.setAuthor(clean(info.company));
+  doc.setCreator(clean(`${info.company} ${info.appVersion}`));
+  doc.setProducer('pdf-lib');
+  const generated = new Date(Date.parse(info.generatedAt));
+  if (!Number.isNaN(generated.getTime())) {
+    doc.setCreationDate(generated);
+    doc.setModificationDate(generated);
+  }
+  return new Layout(doc, fonts, charset);
+}
+
+/** The footer's words: `{version}`, `{when}`, `{page}` and `{pages}` are filled in. */
+export interface FooterWords {
+  appVersion: string;
+  generated: string;
+  page: string;
+}
+
+/**
+ * Running header (`running`, on pages after the first) and footer (app version, when it was
+ * made, page of pages) on every page, once the count is known.
+ */
+export function drawPageFurniture(
+  layout: Layout,
+  furniture: { running: string; appVersion: string; generatedAt: string; words: FooterWords },
+): void {
+  const { fonts } = layout;
+  const pages = layout.doc.getPages();
+  const size = 8;
+  const third = CONTENT_WIDTH / 3;
+  const { words } = furniture;
+  const version = fit(
+    layout.clean(fill(words.appVersion, { version: furniture.appVersion })),
+    fonts.regular,
+    size,
+    third,
+  );
+  const generated = layout.clean(
+    fill(words.generated, { when: formatWhen(furniture.generatedAt) }),
+  );
+  const running = fit(layout.clean(furniture.running), fonts.regular, size, CONTENT_WIDTH);
+  pages.forEach((page, index) => {
+    page.drawLine({
+      start: { x: MARGIN, y: FOOTER_Y + 12 },
+      end: { x: MARGIN + CONTENT_WIDTH, y: FOOTER_Y + 12 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    page.drawText(version, { x: MARGIN, y: FOOTER_Y, size, font: fonts.regular, color: MUTED });
+    const generatedWidth = fonts.regular.widthOfTextAtSize(generated, size);
+    page.drawText(generated, {
+      x: MARGIN + (CONTENT_WIDTH - generatedWidth) / 2,
+      y: FOOTER_Y,
+      size,
+      font: fonts.regular,
+      color: MUTED,
+    });
+    const count = layout.clean(fill(words.page, { page: index + 1, pages: pages.length }));
+    page.drawText(count, {
+      x: MARGIN + CONTENT_WIDTH - fonts.regular.widthOfTextAtSize(count, size),
+      y: FOOTER_Y,
+      size,
+      font: fonts.regular,
+      color: MUTED,
+    });
+    if (index > 0) {
+      page.drawText(running, { x: MARGIN, y: TOP - 8, size, font: fonts.regular, color: MUTED });
+      page.drawLine({
+        start: { x: MARGIN, y: TOP - 12 },
+        end: { x: MARGIN + CONTENT_WIDTH, y: TOP - 12 },
+        thickness: 0.5,
+        color: RULE,
+      });
+    }
+  });
 }

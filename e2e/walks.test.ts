@@ -20,6 +20,7 @@ import {
 } from './support/offline.js';
 import { fileStatus, itemsByHome } from './support/items.js';
 import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
+import { serviceWorkerActive } from './support/sign-out.js';
 import { shot } from './support/shots.js';
 import {
   addWalkPhoto,
@@ -280,6 +281,9 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
     const tag = `signed-${Date.now()}`;
     await session.withPage(PHONE, async (page, context) => {
       await signIn(page, BUILDER);
+      // The app is installed before signal goes: the PDF worker's script, never fetched
+      // online, comes from the service worker's cache, which controls the next page.
+      await serviceWorkerActive(page);
       await openWalkForm(page, base, home.id, 'final-punch');
       await context.setOffline(true);
       await page.getByTestId('offline-indicator').waitFor();

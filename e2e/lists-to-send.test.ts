@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { skipReasonFor } from './support/prerequisites.js';
 import { homeWithClosingWalk, openPunchItems } from './support/offline.js';
+import { created } from './support/items.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession, userOf } from './support/session.js';
 import { shot } from './support/shots.js';
 
@@ -23,17 +24,6 @@ let dir = '';
 afterAll(async () => {
   if (dir !== '') await rm(dir, { recursive: true, force: true });
 });
-
-async function created(
-  base: string,
-  token: string,
-  route: string,
-  body: Record<string, unknown>,
-): Promise<string> {
-  const answer = await api(base, token, 'POST', route, body);
-  expect(answer.status).toBe(201);
-  return (answer.body as { id: string }).id; // Safe: a created record answers with its id.
-}
 
 /** The file a menu entry of "Lists to send" downloads, saved under the test's folder. */
 async function download(page: Page, entry: string): Promise<string> {

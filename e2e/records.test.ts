@@ -1,7 +1,8 @@
 // The record screens that write (phone calls, notes, buyers), end to end in Chromium against the real
 // server: added, edited and deleted online and offline, on a phone and on a desktop, each
 // change arriving on the server exactly once (counted through the API afterwards). The
-// vendor directory too: a vendor added and archived offline arrives once.
+// vendor directory too: a vendor added and archived offline arrives once, and one added
+// offline before the list ever reached the device shows at once and arrives.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -185,5 +186,43 @@ describe.skipIf(skipReason !== undefined)('the vendor directory', () => {
     expect(after.filter((vendor) => vendor['Name'] === name)).toEqual([
       expect.objectContaining({ Trade: 'Masonry', Active: false }),
     ]);
+  });
+
+  it('a vendor added offline before the list ever reached the device shows at once, and arrives', async () => {
+    const base = session.url();
+    const token = await tokenFor(base, MANAGER);
+    const before = await getList(base, token, '/api/field_vendors/list');
+    const name = `Unlisted Roofing ${Date.now()}`;
+    await session.withPage(DESKTOP, async (page, context) => {
+      // Signal too weak for the list: every request for it fails, then signal goes.
+      const list = '**/api/field_vendors/list*';
+      await page.route(list, (route) => route.abort('internetdisconnected'));
+      await signIn(page, MANAGER);
+      await page.goto(`${base}/collaboration/vendors`);
+      await page.getByRole('button', { name: 'Add vendor' }).waitFor();
+      await context.setOffline(true);
+      await page.getByTestId('offline-indicator').waitFor();
+      await page.getByText('The vendors have not reached this device yet').waitFor();
+      await page.getByRole('button', { name: 'Add vendor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add vendor' });
+      await dialog.getByLabel('Name', { exact: true }).fill(name);
+      await dialog.getByLabel('Trade').fill('Roofing');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const vendorRow = page.locator('tr', { hasText: name });
+      expect(await vendorRow.getAttribute('data-sync')).toBe('pending');
+      await page.unroute(list);
+      await context.setOffline(false);
+      await queueDrained(page);
+      await page.locator('tr[data-sync="synced"]', { hasText: name }).waitFor();
+      // The whole list arrives with signal, the new vendor once among it.
+      const listed = before.find((vendor) => vendor['Active'] !== false);
+      await page
+        .locator('tr', { hasText: String(listed?.['Name']) })
+        .first()
+        .waitFor();
+      expect(await page.locator('tr', { hasText: name }).count()).toBe(1);
+      expect(await page.getByText('have not reached this device').count()).toBe(0);
+    });
   });
 });

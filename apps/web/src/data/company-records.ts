@@ -62,6 +62,11 @@ function useConfirmedWrites(
 
 export type CompanyRecords = Overlaid<FieldRecord> & {
   query: ReturnType<typeof useRecordList>;
+  /**
+   * The list never reached this device and cannot come now (no signal, or its fetch
+   * failed): `records` holds only the writes queued here, so what the user added shows.
+   */
+  unloaded: boolean;
 };
 
 /** The whole list with the queued writes laid over it, and each record's sync state. */
@@ -72,11 +77,12 @@ export function useCompanyRecords(resource: CompanyList): CompanyRecords {
   useConfirmedWrites(resource, queryClient, engine);
   const types = useMemo(() => [typeOf(resource)], [resource]);
   const queued = useQueuedMutations(types);
+  const unloaded = query.data === undefined && (query.fetchStatus === 'paused' || query.isError);
   const overlaid = useMemo(
-    () => overlay(resource, query.data, queued),
-    [resource, query.data, queued],
+    () => overlay(resource, unloaded ? [] : query.data, queued),
+    [resource, unloaded, query.data, queued],
   );
-  return { ...overlaid, query };
+  return { ...overlaid, query, unloaded };
 }
 
 export interface CompanyWrites {

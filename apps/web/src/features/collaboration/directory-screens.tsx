@@ -1,11 +1,13 @@
 // The company's vendors and staff: whole lists, searchable by name, the archived ones
 // behind a switch. Holders of the list's write flag add, edit, archive and bring back
 // records through the offline queue (archiving is a change: `Active: false`); each record
-// shows its own sync state until the server has it.
+// shows its own sync state until the server has it. A list that never reached the device
+// says so, and still shows what was added here (company-records.ts `unloaded`).
 
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -72,7 +74,7 @@ function shownRecords(
 function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: string }) {
   const { t } = useTranslation();
   const { access } = useSignedIn();
-  const { records, states, query } = useCompanyRecords(config.resource);
+  const { records, states, query, unloaded } = useCompanyRecords(config.resource);
   const writes = useCompanyWrites(config.resource);
   const write = RESOURCE_ACCESS[config.resource].write;
   const canWrite = writes !== null && write !== undefined && hasAccess(access, write, 'write');
@@ -160,19 +162,34 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
           </Button>
         )}
       </Stack>
-      <RecordTable
-        label={label}
-        columns={columns}
-        records={shown}
-        loading={query.isPending}
-        error={shown === undefined ? query.error : null}
-        onRetry={() => void query.refetch()}
-        emptyText={t(archived ? 'directory.noneArchived' : 'directory.empty')}
-        rowData={(record) => ({ 'data-sync': states.get(record.id) ?? 'synced' })}
-        status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
-        actions={actions}
-        actionsLabel={t('records.actions')}
-      />
+      {unloaded && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('records.retry')}
+            </Button>
+          }
+        >
+          {t(`${config.texts}.notOnDevice`)}
+        </Alert>
+      )}
+      {!(unloaded && shown?.length === 0) && (
+        <RecordTable
+          label={label}
+          columns={columns}
+          records={shown}
+          loading={shown === undefined && query.isPending}
+          error={shown === undefined ? query.error : null}
+          onRetry={() => void query.refetch()}
+          emptyText={t(archived ? 'directory.noneArchived' : 'directory.empty')}
+          rowData={(record) => ({ 'data-sync': states.get(record.id) ?? 'synced' })}
+          status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
+          actions={actions}
+          actionsLabel={t('records.actions')}
+        />
+      )}
       {open.kind === 'trade' && <TradeLinkDialog vendor={open.record} onClose={close} />}
       {writes !== null && (open.kind === 'add' || open.kind === 'edit') && (
         <CompanyRecordDialog

@@ -17,13 +17,23 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     maxWorkers: workers,
+    // The domain and server files share their workers' loaded modules (`isolate: false`): each
+    // file builds its own server, database and state, and importing Fastify, Kysely and the
+    // AWS SDK again for each of 71 files was half the server suite's time (131 s to 76 s
+    // alone, docs/performance.md). The web files stay isolated: some test what a module does
+    // the first time it loads (the toast host, restoring the session) or the app's one
+    // circuit breaker, which another file may have left open.
     projects: [
-      { extends: true, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], isolate: false },
+      },
       {
         extends: true,
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

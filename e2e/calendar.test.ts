@@ -190,7 +190,7 @@ describe.skipIf(skipReason !== undefined)('the calendar across my homes', () => 
       // The delayed entry says so, and its name for a screen reader says it all.
       const delayed = event(page, one.home.id, one.entry);
       await delayed.getByText('Delayed').waitFor();
-      expect(await delayed.getAttribute('aria-label')).toMatch(/^Scheduled .*, Delayed$/);
+      expect(await delayed.getAttribute('aria-label')).toMatch(/^Task .*, Delayed$/);
       await shot(page, 'calendar-week');
 
       await page.getByRole('button', { name: 'Month', exact: true }).click();

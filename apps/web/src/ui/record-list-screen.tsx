@@ -175,7 +175,10 @@ export function RecordFormDialog(props: {
     resolver: zodResolver(schema),
     defaultValues: defaults,
   });
-  const title = t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`);
+  // An edit's title may name the record (`{{record.Task}}`), so the dialog says which it is.
+  const title = t(`${config.texts}.${operation === 'submit' ? 'addTitle' : 'editTitle'}`, {
+    record: record ?? {},
+  });
   const draft = useDialogDraft({
     home: ctx.home,
     formTitle: `${config.resource}:${record?.id ?? 'new'}`,

@@ -31,6 +31,7 @@ import { useCompanyRecords, useCompanyWrites } from '../../data/company-records'
 import type { CompanyList, FieldRecord } from '../../data/records';
 import { textOf } from '../../data/records';
 import { useSignedIn } from '../../data/session';
+import { useOnlineStatus } from '../../offline/react';
 import { useColumns } from '../../ui/columns';
 import { HistoryButton } from '../../ui/history-button';
 import { RecordTable } from '../../ui/record-table';
@@ -75,6 +76,7 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
   const { t } = useTranslation();
   const { access } = useSignedIn();
   const { records, states, query, unloaded } = useCompanyRecords(config.resource);
+  const online = useOnlineStatus();
   const writes = useCompanyWrites(config.resource);
   const write = RESOURCE_ACCESS[config.resource].write;
   const canWrite = writes !== null && write !== undefined && hasAccess(access, write, 'write');
@@ -163,8 +165,9 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
         )}
       </Stack>
       {unloaded && (
+        // Without signal the list comes later; with signal, the server's refusal is the news.
         <Alert
-          severity="warning"
+          severity={online ? 'error' : 'warning'}
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => void query.refetch()}>
@@ -172,7 +175,9 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
             </Button>
           }
         >
-          {t(`${config.texts}.notOnDevice`)}
+          {online && query.error !== null
+            ? t('records.error', { message: query.error.message })
+            : t(`${config.texts}.notOnDevice`)}
         </Alert>
       )}
       {!(unloaded && shown?.length === 0) && (

@@ -1,8 +1,8 @@
 // Installs the workspace's dependencies when they are missing or older than the lock
 // file, so `npm start` and `npm test` work on a fresh clone with nothing but Node.js.
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,20 +18,31 @@ export function checkNodeVersion() {
   }
 }
 
-function installIsCurrent() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
+const MARKER = path.join(root, 'node_modules', '.package-lock.json');
+/** Written once the packages' own build scripts (better-sqlite3's compile) have run. */
+const SCRIPTS_MARKER = path.join(root, 'node_modules', '.field-scripts-done');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Whether `file` exists and is no older than the lock file. */
+function currentWith(file) {
   const lock = path.join(root, 'package-lock.json');
-  if (!existsSync(marker)) return false;
+  if (!existsSync(file)) return false;
   if (!existsSync(lock)) return true;
-  return statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+  return statSync(file).mtimeMs >= statSync(lock).mtimeMs;
 }
 
-export function ensureInstall() {
+/**
+ * Installs the packages when they are missing or older than the lock file, without their
+ * build scripts: those (better-sqlite3 compiled from source, about 70 s on two cores, most
+ * of an install) run apart in `buildPackages`, so `npm test` can type-check and lint beside
+ * the compile.
+ */
+export function ensurePackages() {
   checkNodeVersion();
-  if (installIsCurrent()) return;
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  if (currentWith(MARKER)) return;
   const args = [
     existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install',
+    '--ignore-scripts',
     // The audit is one more request to the registry and installs nothing; the funding note
     // is noise in the test log.
     '--no-audit',
@@ -47,4 +58,28 @@ export function ensureInstall() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) ensureInstall();
+/** `npm rebuild`: the install scripts `ensurePackages` left out; resolves whether they ran. */
+export function buildPackages() {
+  if (currentWith(SCRIPTS_MARKER)) return Promise.resolve(true);
+  console.log('Building the packages that compile on install (npm rebuild)...');
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['rebuild', '--no-audit', '--no-fund'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => {
+      if (code === 0) writeFileSync(SCRIPTS_MARKER, '');
+      else console.error('Building the packages failed; see the npm output above.');
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Everything installed and built, before `npm start` goes on. */
+export async function ensureInstall() {
+  ensurePackages();
+  if (!(await buildPackages())) process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await ensureInstall();

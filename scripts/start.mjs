@@ -9,7 +9,7 @@ import { ensureInstall } from './ensure-install.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-ensureInstall();
+await ensureInstall();
 
 console.log('Building the field app...');
 const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

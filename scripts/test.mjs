@@ -1,7 +1,8 @@
 // `npm test`: installs what a fresh clone lacks, then every check of the project. What does
 // not depend on each other runs side by side, so both cores of a small machine stay busy:
-// lint, formatting, the web app's build, and the type check and build followed by the unit
-// and server tests (they start the built server). Then the browser tests, with nothing else
+// the packages' compile (better-sqlite3), lint, formatting, the web app's build, and the type
+// check and build followed by the unit and server tests (they start the built server, so
+// they wait for the compile too). Then the browser tests, with nothing else
 // beside them: started beside the rest, on a loaded machine, they and the server tests ran
 // out of time (docs/performance.md). Two files at a time unless E2E_WORKERS says otherwise
 // (docs/configuration.md). The output of a side-by-side check is printed whole when it
@@ -10,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureInstall } from './ensure-install.mjs';
+import { buildPackages, ensurePackages } from './ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,8 +75,15 @@ function summary() {
 }
 
 const started = performance.now();
-ensureInstall();
+ensurePackages();
 timings.push({ name: 'install', seconds: (performance.now() - started) / 1000, ok: true });
+// The packages' compile (better-sqlite3) runs beside the type check, lint and build, which
+// do not load it; the unit and server tests wait for it.
+const compiling = performance.now();
+const packagesBuilt = buildPackages().then((ok) => {
+  timings.push({ name: 'package compile', seconds: (performance.now() - compiling) / 1000, ok });
+  return ok;
+});
 
 const plan = [
   // The domain package first: the web app's build reads it.
@@ -92,6 +100,7 @@ const plan = [
       ),
       (async () =>
         (await run({ name: 'type check and build', command: 'tsc -b' }, true)).ok &&
+        (await packagesBuilt) &&
         (await alone({
           name: 'unit and server tests',
           command: 'vitest run --project domain --project server --project web',
@@ -111,6 +120,8 @@ for (const step of plan) {
   ok = await step();
   if (!ok) break;
 }
+// A compile still running when an earlier step failed ends before the summary.
+await packagesBuilt;
 summary();
 console.log(
   `  ${'total'.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s`,

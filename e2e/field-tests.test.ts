@@ -48,6 +48,40 @@ async function goOffline(page: Page, context: { setOffline: (offline: boolean) =
 
 const dayOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** What the device held for a home, printed for the log of a failed run. */
+async function printHeld(
+  page: Page,
+  { home, job, entryId }: { home: ApiRecord; job: ApiRecord; entryId: string },
+): Promise<void> {
+  const row = (await deviceRows(page, 'homeRecords')).find((r) => r['homeId'] === home.id);
+  const held =
+    row === undefined
+      ? undefined
+      : (JSON.parse(String(row['json'])) as {
+          lists: Record<string, Array<{ id: string }>>;
+          syncedAt: Record<string, number>;
+        });
+  console.error(
+    'device row of the home:',
+    JSON.stringify({
+      home: home.id,
+      address: home['Address'],
+      status: home['Status'],
+      entry: entryId,
+      job: job.id,
+      lists:
+        held === undefined
+          ? null
+          : Object.fromEntries(Object.entries(held.lists).map(([k, v]) => [k, v.length])),
+      syncedAt: held?.syncedAt,
+      hasEntry: held?.lists['jobSchedules']?.some((e) => e.id === entryId),
+      hasJob: held?.lists['jobs']?.some((j) => j.id === job.id),
+      sync: (await deviceRows(page, 'homeSync')).find((r) => r['homeId'] === home.id),
+      queue: (await deviceRows(page, 'mutations')).length,
+    }),
+  );
+}
+
 /**
  * A home of the builder's (staffed, and one they carry offline: `Offline Homes`), not
  * closed (the behind-schedule report leaves closed homes out), with a job whose schedule
@@ -243,36 +277,7 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
       const why = `${task} · ${String(job['Name'])} delayed: ${reason}`;
       await behindScheduleSays(page, base, String(home['Address']), why).catch(
         async (error: unknown) => {
-          // What the device held for the home, for the log of a failed run.
-          const rows = await deviceRows(page, 'homeRecords');
-          const row = rows.find((r) => r['homeId'] === home.id);
-          const held =
-            row === undefined
-              ? undefined
-              : (JSON.parse(String(row['json'])) as {
-                  lists: Record<string, Array<{ id: string; JobRID?: string; Status?: string }>>;
-                  syncedAt: Record<string, number>;
-                });
-          const sync = (await deviceRows(page, 'homeSync')).find((r) => r['homeId'] === home.id);
-          console.error(
-            'device row of the home:',
-            JSON.stringify({
-              home: home.id,
-              address: home['Address'],
-              status: home['Status'],
-              entry: entry.id,
-              job: job.id,
-              lists:
-                held === undefined
-                  ? null
-                  : Object.fromEntries(Object.entries(held.lists).map(([k, v]) => [k, v.length])),
-              syncedAt: held?.syncedAt,
-              hasEntry: held?.lists['jobSchedules']?.some((e) => e.id === entry.id),
-              hasJob: held?.lists['jobs']?.some((j) => j.id === job.id),
-              sync,
-              queue: (await deviceRows(page, 'mutations')).length,
-            }),
-          );
+          await printHeld(page, { home, job, entryId: entry.id });
           throw error;
         },
       );

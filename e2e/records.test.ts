@@ -149,6 +149,17 @@ describe.skipIf(skipReason !== undefined)('record screens that write', () => {
   });
 });
 
+/** Adds a vendor through the directory's dialog; answers its row. */
+async function addVendor(page: Page, name: string, trade: string) {
+  await page.getByRole('button', { name: 'Add vendor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add vendor' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Trade').fill(trade);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page.locator('tr', { hasText: name });
+}
+
 describe.skipIf(skipReason !== undefined)('the vendor directory', () => {
   const session = useE2eSession();
 
@@ -164,13 +175,7 @@ describe.skipIf(skipReason !== undefined)('the vendor directory', () => {
       await page.getByRole('button', { name: 'Add vendor' }).waitFor();
       await context.setOffline(true);
       await page.getByTestId('offline-indicator').waitFor();
-      await page.getByRole('button', { name: 'Add vendor' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add vendor' });
-      await dialog.getByLabel('Name', { exact: true }).fill(name);
-      await dialog.getByLabel('Trade').fill('Masonry');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      const vendorRow = page.locator('tr', { hasText: name });
+      const vendorRow = await addVendor(page, name, 'Masonry');
       expect(await vendorRow.getAttribute('data-sync')).toBe('pending');
       await page.getByRole('button', { name: `Archive vendor ${name}` }).click();
       await vendorRow.waitFor({ state: 'detached' });
@@ -203,13 +208,7 @@ describe.skipIf(skipReason !== undefined)('the vendor directory', () => {
       await context.setOffline(true);
       await page.getByTestId('offline-indicator').waitFor();
       await page.getByText('The vendors have not reached this device yet').waitFor();
-      await page.getByRole('button', { name: 'Add vendor' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add vendor' });
-      await dialog.getByLabel('Name', { exact: true }).fill(name);
-      await dialog.getByLabel('Trade').fill('Roofing');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      const vendorRow = page.locator('tr', { hasText: name });
+      const vendorRow = await addVendor(page, name, 'Roofing');
       expect(await vendorRow.getAttribute('data-sync')).toBe('pending');
       await page.unroute(list);
       await context.setOffline(false);

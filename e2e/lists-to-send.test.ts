@@ -90,6 +90,13 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await session.withPage(viewport, async (page, context) => {
         await signIn(page, MANAGER);
+        // The lists are made offline from the service worker's copy of the app (the PDF's
+        // worker and pdf-lib load on first use): the screen opens once the worker is
+        // installed, so that it serves the page. On a loaded machine the install can outlast
+        // the sign-in, and a PDF asked for offline then finds no copy to load.
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
         await openPunchItems(page, base, home.id);
         await page
           .getByTestId('punch-item')

@@ -187,7 +187,6 @@ export async function api(
   return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
 }
 
-/** A token for an account, straight from the API (no browser). */
 /** The user document of the account `email`, as its sign-in answers it. */
 export async function userOf(baseUrl: string, email: string): Promise<UserDocument> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -199,6 +198,7 @@ export async function userOf(baseUrl: string, email: string): Promise<UserDocume
   return userDocumentSchema.parse(body.user);
 }
 
+/** A token for an account, straight from the API (no browser). */
 export async function tokenFor(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
-import { getList } from './support/offline.js';
+import { getList, serviceWorkerInstalled } from './support/offline.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, userOf, useE2eSession } from './support/session.js';
 import { shot } from './support/shots.js';
 
@@ -139,9 +139,7 @@ function event(page: Page, home: string, recordId?: string) {
 async function readyOffline(page: Page, context: { setOffline: (o: boolean) => Promise<void> }) {
   await signIn(page, BUILDER);
   await page.waitForURL('**/homes/overview');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await serviceWorkerInstalled(page);
   await page.goto(`${new URL(page.url()).origin}/homes/overview`);
   await page
     .locator('[data-testid="readiness-summary"][data-ready="true"]')

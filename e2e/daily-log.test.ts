@@ -12,6 +12,7 @@ import {
   getList,
   homeWithStaff,
   queueDrained,
+  serviceWorkerInstalled,
   smallPng,
   waitForQueued,
 } from './support/offline.js';
@@ -202,9 +203,7 @@ describe.skipIf(skipReason !== undefined)('daily log', () => {
       const requested: string[] = [];
       page.on('request', (request) => requested.push(request.url()));
       await page.waitForURL('**/homes/overview');
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       await page.goto(`${base}/homes/overview`);
       await page
         .locator('[data-testid="readiness-summary"][data-ready="true"]')

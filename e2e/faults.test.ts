@@ -19,6 +19,7 @@ import {
   openPhoneCalls,
   phoneCallsOf,
   queueDrained,
+  serviceWorkerInstalled,
   waitForQueued,
 } from './support/offline.js';
 import type { ApiRecord } from './support/offline.js';
@@ -64,9 +65,7 @@ async function quietPeriodPassed(page: Page): Promise<void> {
 async function signInControlled(page: Page): Promise<void> {
   await signIn(page, MANAGER);
   await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await serviceWorkerInstalled(page);
   await page.reload();
   await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

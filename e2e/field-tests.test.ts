@@ -14,6 +14,7 @@ import {
   getList,
   homeWithStaff,
   queueDrained,
+  serviceWorkerInstalled,
   smallPng,
   waitForQueued,
 } from './support/offline.js';
@@ -248,9 +249,7 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
       await signIn(page, BUILDER);
       // The report opens offline from the service worker's copy of the app, with the jobs
       // and schedules the sync ahead put on the device.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       await page.goto(`${base}/homes/overview`);
       await page.locator('[data-testid="readiness-summary"][data-ready="true"]').waitFor();
       await page.goto(`${base}/homes/jobs?homeId=${home.id}`);

@@ -16,6 +16,7 @@ import {
   punchItemRow,
   queueDrained,
   refuseWrites,
+  serviceWorkerInstalled,
   smallPng,
   waitForPunchList,
 } from './support/offline.js';
@@ -120,9 +121,7 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
     // Another user in another browser context: the photo is fetched and kept on the device.
     await session.withPage(PHONE, async (page, context) => {
       await signIn(page, BUILDER);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       await openPunchItems(page, base, home.id);
       const thumbnail = punchItemRow(page, name).locator('[data-testid="item-photo"] img');
       await thumbnail.waitFor();

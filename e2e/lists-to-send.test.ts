@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { skipReasonFor } from './support/prerequisites.js';
-import { homeWithClosingWalk, openPunchItems } from './support/offline.js';
+import { homeWithClosingWalk, openPunchItems, serviceWorkerInstalled } from './support/offline.js';
 import { created } from './support/items.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession, userOf } from './support/session.js';
 import { shot } from './support/shots.js';
@@ -94,9 +94,7 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
         // worker and pdf-lib load on first use): the screen opens once the worker is
         // installed, so that it serves the page. On a loaded machine the install can outlast
         // the sign-in, and a PDF asked for offline then finds no copy to load.
-        await page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-        });
+        await serviceWorkerInstalled(page);
         await openPunchItems(page, base, home.id);
         await page
           .getByTestId('punch-item')

@@ -7,7 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
-import { cachedQueryKeys, getList, queueDrained, waitForQueued } from './support/offline.js';
+import {
+  cachedQueryKeys,
+  getList,
+  queueDrained,
+  serviceWorkerInstalled,
+  waitForQueued,
+} from './support/offline.js';
 import {
   answerWithoutId,
   assignStaff,
@@ -95,9 +101,7 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
     const address = `${String(home['Address'])} Offline ${Date.now() % 100000}`;
     await session.withPage(PHONE, async (page, context) => {
       await signIn(page, MANAGER);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       const writes = logHomeWrites(page);
       await openManageHomes(page, base);
       // The homes and the employees are on the device before going offline.

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import { shot } from './support/shots.js';
 import {
-  PHONE_CALLS,
   addPhoneCall,
   assignHome,
   homeWithStaff,
   openPhoneCalls,
+  PHONE_CALLS,
   phoneCallsOf,
   queueDrained,
+  serviceWorkerInstalled,
   waitForQueued,
 } from './support/offline.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
@@ -35,9 +36,7 @@ describe.skipIf(skipReason !== undefined)('what a newcomer trips on', () => {
       const before = await phoneCallsOf(base, token, home.id);
       await session.withPage(viewport, async (page, context) => {
         await signIn(page, MANAGER);
-        await page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-        });
+        await serviceWorkerInstalled(page);
         await openPhoneCalls(page, base, home.id);
         await context.setOffline(true);
         await page.getByTestId('offline-indicator').waitFor();
@@ -195,9 +194,7 @@ describe.skipIf(skipReason !== undefined)('notifications lead to their record', 
       const notes = `told-${Date.now()}`;
       await session.withPage(viewport, async (page, context) => {
         await signIn(page, MANAGER);
-        await page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-        });
+        await serviceWorkerInstalled(page);
         await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
         await page.getByTestId('notifications-bell').click();
         const list = page.getByTestId('notification-list');

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { skipReasonFor } from './support/prerequisites.js';
 import { REPO_ROOT } from './support/server.js';
 import { DESKTOP, PHONE, signIn, useE2eSession } from './support/session.js';
+import { serviceWorkerInstalled } from './support/offline.js';
 
 const skipReason = skipReasonFor('offline shell e2e');
 const BUILT_WEB = path.join(REPO_ROOT, 'apps/web/dist');
@@ -23,9 +24,7 @@ const MANIFEST_ICONS = [
 
 /** Resolves once a service worker is active for the page (it controls the next navigation). */
 async function serviceWorkerActive(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await serviceWorkerInstalled(page);
 }
 
 async function controlled(page: Page): Promise<boolean> {

@@ -8,22 +8,23 @@ import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import {
   addPhoneCall,
-  cachedQueryKeys,
-  seedDrafts,
-  storedDrafts,
   addPunchItem,
+  cachedQueryKeys,
   homeWithClosingWalk,
-  itemsOf,
-  openPunchItems,
-  punchItemRow,
-  smallPng,
-  waitForPunchList,
   homeWithStaff,
+  itemsOf,
   openPhoneCalls,
+  openPunchItems,
   phoneCallRow,
   phoneCallsOf,
+  punchItemRow,
   queueDrained,
   refuseWrites,
+  seedDrafts,
+  serviceWorkerInstalled,
+  smallPng,
+  storedDrafts,
+  waitForPunchList,
   waitForQueued,
 } from './support/offline.js';
 import { DESKTOP, signIn, tokenFor, useE2eSession } from './support/session.js';
@@ -255,9 +256,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
     await session.withPage(DESKTOP, async (page, context) => {
       await signIn(page, MANAGER);
       // Navigations after the service worker is active are under its control.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       // Each list is on the device before moving on (the persister writes debounced).
       await openPhoneCalls(page, base, home.id);
       await expect.poll(() => cachedQueryKeys(page), { timeout: 10_000 }).toContain('phoneCalls');
@@ -426,9 +425,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
     const submits: Array<string | undefined> = [];
     await session.withPage(DESKTOP, async (page, context) => {
       await signIn(page, MANAGER);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       await openPhoneCalls(page, base, home.id);
       await expect.poll(() => cachedQueryKeys(page), { timeout: 10_000 }).toContain('phoneCalls');
       await context.setOffline(true);

@@ -13,6 +13,7 @@ import {
   openPunchItems,
   punchItemRow,
   queueDrained,
+  serviceWorkerInstalled,
   waitForQueued,
 } from './support/offline.js';
 import { itemsByHome, rowSynced } from './support/items.js';
@@ -217,9 +218,7 @@ describe.skipIf(skipReason !== undefined)('markup on photos', () => {
       await signIn(page, MANAGER);
       await openPunchItems(page, base, home.id);
       // The editor's code comes from the service worker's cache offline.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       await context.setOffline(true);
       await page.getByTestId('offline-indicator').waitFor();
       const photo = await addMarkedUpItem(page, name, PHONE);

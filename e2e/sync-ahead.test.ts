@@ -16,6 +16,7 @@ import {
   phoneCallRow,
   phoneCallsOf,
   queueDrained,
+  serviceWorkerInstalled,
   waitForPunchList,
   waitForQueued,
 } from './support/offline.js';
@@ -93,9 +94,7 @@ describe.skipIf(skipReason !== undefined)('sync ahead', () => {
 
       await page.waitForURL('**/homes/overview');
       // Later navigations are served by the service worker, offline too.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerInstalled(page);
       await page.goto(`${base}/homes/overview`);
       await readyOffline(page);
       // The summary counts no homes; the list below is the overview's one count, of the

@@ -394,3 +394,13 @@ export async function refuseWrites(
     body: JSON.stringify({ results }),
   });
 }
+
+/**
+ * Resolves once the page's service worker is installed and active: its copy of the app (the
+ * precache) is complete, so what loads from here on can be served offline.
+ */
+export async function serviceWorkerInstalled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}

@@ -2,13 +2,11 @@
 // in the device database (with their author), and the phone call notes a request carried.
 
 import type { Locator, Page } from 'playwright-core';
-import { deviceRows } from './offline.js';
+import { deviceRows, serviceWorkerInstalled } from './offline.js';
 
 /** Resolves once a service worker is active (it controls the page's next navigation). */
 export async function serviceWorkerActive(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await serviceWorkerInstalled(page);
 }
 
 const SIGN_OUT_DIALOG = 'Unsent work on this device';

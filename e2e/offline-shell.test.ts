@@ -65,6 +65,30 @@ async function checkForUpdate(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Offline on a phone, every control of the header is on the screen (the account's menu
+ * holds sign-out) and the home picker keeps room for a few characters of its label.
+ */
+async function expectHeaderFits(page: Page, width: number): Promise<void> {
+  const banner = page.getByRole('banner');
+  await banner.getByTestId('offline-indicator').waitFor();
+  for (const id of [
+    'menu-button',
+    'offline-indicator',
+    'home-picker',
+    'data-panel-button',
+    'profile-button',
+  ]) {
+    const box = await banner.getByTestId(id).boundingBox();
+    expect(box, id).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${id} at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  const label = await banner
+    .getByTestId('home-picker-label')
+    .evaluate((span) => span.getBoundingClientRect().width);
+  expect(label, `the home picker's label at ${width} px`).toBeGreaterThanOrEqual(40);
+}
+
 describe.skipIf(skipReason !== undefined)('the installable app', () => {
   let webDist = '';
   let builtWorker = '';
@@ -150,6 +174,10 @@ describe.skipIf(skipReason !== undefined)('the installable app', () => {
       await banner.getByTestId('profile-button').waitFor();
       await page.getByRole('heading', { name: 'Permits' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/homes/inspections/permits');
+      await expectHeaderFits(page, PHONE.width);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectHeaderFits(page, 360);
+      await page.setViewportSize(PHONE);
 
       // The calendar was never opened: its code came with the precache.
       const calendar = await page.goto(`${session.url()}/homes/calendar`);

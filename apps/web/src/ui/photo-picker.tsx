@@ -74,7 +74,7 @@ export function PhotoPicker(props: {
         </Typography>
       )}
       {props.photos.length > 0 && (
-        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
           {props.photos.map((photo, index) => (
             <Stack
               key={index}

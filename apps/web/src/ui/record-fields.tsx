@@ -115,7 +115,6 @@ function RowsInput(props: {
           key={index}
           direction="row"
           spacing={1}
-          useFlexGap
           // On a phone a choice takes the whole line, so a vendor's name is not cut short.
           sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
           data-testid={`row-${field.name}`}
@@ -163,7 +162,7 @@ function PhotosInput(props: { label: string; value: unknown; photos: PhotoChoice
     <Stack spacing={1} role="group" aria-label={props.label}>
       <Typography variant="subtitle2">{props.label}</Typography>
       {listed.length > 0 && (
-        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {listed.map((photo) => (
             <Thumbnail key={`${photo.collection}/${photo.key}`} photo={photo} state={undefined} />
           ))}

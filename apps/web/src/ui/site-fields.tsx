@@ -65,7 +65,7 @@ export function filesColumn(t: TFunction, field: string): Column {
       return photos.length === 0 ? (
         '—'
       ) : (
-        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
           {photos.map((photo) => (
             <Thumbnail key={`${photo.collection}/${photo.key}`} photo={photo} state={undefined} />
           ))}

@@ -1,5 +1,5 @@
 // The MUI theme: the product's colours, the breakpoints of the domain constants and tap targets of
-// at least 44 px for gloved fingers on site.
+// at least 44 px for gloved fingers on site; stacks spaced by the flex gap.
 
 import { createTheme } from '@mui/material/styles';
 import { UI } from '@field/domain';
@@ -27,6 +27,9 @@ export const theme = createTheme({
     h2: { fontSize: '1.25rem', fontWeight: 650 },
   },
   components: {
+    // Stacks space their children with the flex gap, not margins: a row that wraps on a
+    // phone starts each line at the edge (with margins the wrapped child kept its left one).
+    MuiStack: { defaultProps: { useFlexGap: true } },
     MuiButton: { styleOverrides: { root: { minHeight: 44, textTransform: 'none' } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
     MuiListItemButton: { styleOverrides: { root: { minHeight: 44 } } },

@@ -81,6 +81,12 @@ export function HomePicker() {
         data-testid="home-picker"
         sx={{
           maxWidth: { xs: 150, sm: 260, md: 320 },
+          // The one part of the header that gives way on a narrow phone (the address is
+          // cut with an ellipsis), so the buttons after it stay on the screen.
+          minWidth: 0,
+          flexShrink: 1,
+          // A phone's room goes to the address, not the icon.
+          '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
           justifyContent: 'flex-start',
           bgcolor: 'rgba(255,255,255,0.12)',
           '&:hover': { bgcolor: 'rgba(255,255,255,0.2)' },
@@ -88,6 +94,7 @@ export function HomePicker() {
       >
         <Box
           component="span"
+          data-testid="home-picker-label"
           sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
         >
           {label}

@@ -61,13 +61,16 @@ function SyncIndicator() {
       icon={online ? <CloudSync /> : <CloudOff />}
       label={
         <>
-          {/* A phone's header has room for the count only; the full text is the name. */}
+          {/* A phone's header has room for the icon and the count only, so the home picker
+              and the profile menu stay on the screen; the full text is the chip's name. */}
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {label}
           </Box>
-          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-            {queued > 0 ? queued : t('header.offline')}
-          </Box>
+          {queued > 0 && (
+            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+              {queued}
+            </Box>
+          )}
         </>
       }
       onClick={() => void navigate(SYNC_ROUTE)}
@@ -79,6 +82,11 @@ function SyncIndicator() {
         position: 'relative',
         minHeight: 32,
         '&::after': { content: '""', position: 'absolute', inset: -6 },
+        // The icon alone on a phone: no room kept for an empty label.
+        ...(queued === 0 && {
+          '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
+          '& .MuiChip-icon': { mx: { xs: 0.75, sm: undefined } },
+        }),
       }}
     />
   );

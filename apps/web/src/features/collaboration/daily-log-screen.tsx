@@ -124,7 +124,7 @@ function dailyLogScreen(vendors: readonly FieldRecord[]): RecordScreenConfig {
           return photos.length === 0 ? (
             '—'
           ) : (
-            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
               {photos.map((photo) => (
                 <Thumbnail
                   key={`${photo.collection}/${photo.key}`}

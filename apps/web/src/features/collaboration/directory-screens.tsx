@@ -133,12 +133,7 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
   );
   return (
     <>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
-      >
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           size="small"
           type="search"

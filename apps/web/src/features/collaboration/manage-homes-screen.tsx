@@ -99,12 +99,7 @@ export function Component() {
   const employees = useEmployeeOptions(canStaff);
   return (
     <>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
-      >
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControlLabel
           control={
             <Switch checked={archived} onChange={(event) => setArchived(event.target.checked)} />

@@ -39,7 +39,6 @@ export function ItemTradeLine(props: { item: PunchItem; vendor: VendorContact | 
       {hasTrade && (
         <Stack
           direction="row"
-          useFlexGap
           data-testid="item-trade"
           sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.25, typography: 'body2' }}
         >

@@ -83,7 +83,6 @@ export function ItemRow(props: {
       {/* On a phone the actions sit in a row under the text, so a row stays short. */}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
-        useFlexGap
         sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, gap: { xs: 0, sm: 1 } }}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>

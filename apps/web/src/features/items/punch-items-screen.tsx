@@ -160,7 +160,6 @@ function PunchItems(props: { home: ActiveHome }) {
     <Stack spacing={1.5}>
       <Stack
         direction="row"
-        useFlexGap
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
         <Stack spacing={0.5} sx={{ minWidth: 0 }}>
@@ -169,7 +168,7 @@ function PunchItems(props: { home: ActiveHome }) {
           </Typography>
           {counts !== undefined && <OpenCounts counts={counts} type={type} access={access} />}
         </Stack>
-        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <ListExport
             items={shown}
             subject={{

@@ -79,7 +79,7 @@ export function JobSchedulePanel({ home }: { home: ActiveHome }) {
   if (sorted.length === 0) return null;
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="job-schedule-title">
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h2" id="job-schedule-title">
           {t('jobs.schedule', { job: openJob === undefined ? '' : textOf(openJob, 'Name') })}
         </Typography>

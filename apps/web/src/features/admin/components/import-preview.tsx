@@ -65,7 +65,7 @@ export function ImportPreviewView(props: {
   const { entity, preview, status } = props;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         {IMPORT_STATUSES.map((each) => (
           <Chip
             key={each}

@@ -43,12 +43,7 @@ export function CalendarToolbar(props: ToolbarProps) {
   const period = props.view === 'month' ? 'month' : 'week';
   return (
     <Stack spacing={1.5}>
-      <Stack
-        direction="row"
-        useFlexGap
-        spacing={1}
-        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-      >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <IconButton
             sx={TAP}
@@ -94,7 +89,6 @@ export function CalendarToolbar(props: ToolbarProps) {
       </Stack>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
-        useFlexGap
         spacing={1.5}
         sx={{ alignItems: { sm: 'center' } }}
       >

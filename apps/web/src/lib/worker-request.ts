@@ -13,6 +13,17 @@ export class WorkerJobError extends Error {
   }
 }
 
+/**
+ * The browser could not load the worker's script: offline before the whole app was on the
+ * device, or a server that did not answer. Tried again, as any try whose worker did not run.
+ */
+export class WorkerStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerStartError';
+  }
+}
+
 class WorkerTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`The worker did not answer within ${Math.round(timeoutMs / 1000)} s`);

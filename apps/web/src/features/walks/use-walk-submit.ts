@@ -10,8 +10,8 @@ import type { PunchItem } from '../../data/punch-items';
 import type { FieldRecord } from '../../data/records';
 import { attachWalkPdf, saveWalk } from '../../data/walks';
 import { useOfflineEngine } from '../../offline/react';
-import { errorText } from '../../ui/error-text';
-import { toast } from '../../lib/toast';
+import { errorText, pdfErrorText } from '../../ui/error-text';
+import { persistentToast, toast } from '../../lib/toast';
 import { makeWalkPdf } from '../../lib/pdf/make-pdf';
 import { walkPdfInput } from './walk-pdf-input';
 import { walkPdfName } from './walk-pdf-actions';
@@ -76,7 +76,7 @@ export function useWalkSubmit(input: WalkSubmitInput) {
       await attachWalkPdf(engine, def, saved, pdf, walkPdfName(saved, String(home.HomeID)));
       return undefined;
     } catch (caught) {
-      return errorText(caught);
+      return pdfErrorText(t, caught);
     }
   }
 
@@ -99,7 +99,8 @@ export function useWalkSubmit(input: WalkSubmitInput) {
       if (pdfError === undefined) {
         toast(t(walk === undefined ? 'walkForm.saved' : 'walkForm.changed'), 'success');
       } else {
-        toast(t('walkForm.pdfFailed', { message: pdfError }), 'error');
+        // Stays until closed: it says what to do next.
+        persistentToast(t('walkForm.pdfFailed', { message: pdfError }));
       }
       input.onDone();
     } catch (caught) {

@@ -3,7 +3,7 @@
 // slices.
 
 import { WORKER_REQUEST } from '@field/domain';
-import { WorkerJobError, runWorkerRequest } from '../worker-request';
+import { WorkerJobError, WorkerStartError, runWorkerRequest } from '../worker-request';
 import type { PdfPhoto } from './pdf-layout';
 import type { PunchListPdfInput } from './punch-list-pdf';
 import type { WalkPdfInput } from './walk-pdf';
@@ -62,7 +62,13 @@ function inWorker(job: PdfJob, signal: AbortSignal): Promise<Blob> {
     worker.onerror = (event) => {
       // Handled here: the page's own error reporting need not see it too.
       event.preventDefault();
-      fail(`The PDF could not be made: ${event.message || 'the PDF worker failed to start'}`);
+      // An error without a message: the worker's script did not load.
+      if (!event.message) {
+        worker.terminate();
+        reject(new WorkerStartError('The PDF could not be made: the PDF worker failed to start'));
+        return;
+      }
+      fail(`The PDF could not be made: ${event.message}`);
     };
     worker.onmessageerror = () => fail('The PDF could not be made: its data could not be read');
     try {

@@ -16,10 +16,10 @@ import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import type { PunchItem } from '../../../data/punch-items';
 import { csvBlob } from '../../../lib/csv';
 import { makePunchListPdf } from '../../../lib/pdf/make-pdf';
-import { toast } from '../../../lib/toast';
+import { persistentToast } from '../../../lib/toast';
 import { useOfflineEngine } from '../../../offline/react';
 import { downloadFile } from '../../../ui/download-file';
-import { errorText } from '../../../ui/error-text';
+import { pdfErrorText } from '../../../ui/error-text';
 import { canShareFiles, shareFile } from '../../../ui/share-file';
 import { TAP } from '../../../ui/touch';
 import type { ExportLookups, ListSubject } from './item-list-export';
@@ -53,7 +53,8 @@ export function ListExport(props: {
       await send(new File([blob], name, { type: 'application/pdf' }));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      toast(t('lists.failed', { message: errorText(error) }), 'error');
+      // Stays until closed: the user may have looked away while the list was being made.
+      persistentToast(t('lists.failed', { message: pdfErrorText(t, error) }));
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,9 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeWalkPdf } from '../../../lib/pdf/make-pdf';
+import { WorkerStartError } from '../../../lib/worker-request';
+import { pdfErrorText } from '../../../ui/error-text';
+import { i18n, initI18n } from '../../../ui/i18n';
 import { buildTestWalk } from './testing';
 
 afterEach(() => {
@@ -75,6 +78,39 @@ describe('makeWalkPdf', () => {
     const gaps = started.slice(1).map((time, index) => time - (started[index] ?? 0));
     expect(gaps).toEqual([500, 1000, 1500]);
     expect(terminated).toHaveBeenCalledTimes(4);
+  });
+
+  it('says the PDF maker is not on the device yet when the worker script does not load', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let started = 0;
+    // Offline before the app finished downloading: the browser cannot fetch the worker's
+    // script and fires an error event without a message.
+    class UnloadableWorker {
+      onmessage: ((event: MessageEvent) => void) | null = null;
+      onerror: ((event: Event) => void) | null = null;
+      onmessageerror: (() => void) | null = null;
+      postMessage(): void {
+        started += 1;
+        setTimeout(() => this.onerror?.(new Event('error', { cancelable: true })), 0);
+      }
+      terminate(): void {
+        // Nothing runs.
+      }
+    }
+    vi.stubGlobal('Worker', UnloadableWorker);
+
+    const result = makeWalkPdf(buildTestWalk({ items: 1, photos: 0 }));
+    const settled = expect(result).rejects.toBeInstanceOf(WorkerStartError);
+    await vi.runAllTimersAsync();
+    await settled;
+    expect(started).toBe(4);
+
+    vi.useRealTimers();
+    await initI18n();
+    const error = await result.catch((caught: unknown) => caught);
+    expect(pdfErrorText(i18n.t, error)).toMatch(/not on this device yet.*Connect to the internet/);
+    expect(pdfErrorText(i18n.t, new Error('bad photo'))).toBe('bad photo');
   });
 
   it('gives up on a worker that does not answer in 60 s and tries a new one', async () => {

@@ -20,6 +20,7 @@ import {
   WALK_TYPES,
   fileRefSchema,
   resourceDef,
+  tradeLinkSendSchema,
 } from '@field/domain';
 import app from './en/app.json';
 import trade from './en/trade.json';
@@ -63,6 +64,16 @@ function fieldNames(schema: unknown): string[] {
   return Object.entries(shape).flatMap(([name, field]) => [name, ...fieldNames(field)]);
 }
 
+/** The field names of an object schema, its own only. */
+function topFields(schema: unknown): string[] {
+  let def = defOf(schema);
+  while (def['innerType'] !== undefined) def = defOf(def['innerType']);
+  const shape = def['shape'];
+  return def['type'] === 'object' && typeof shape === 'object' && shape !== null
+    ? Object.keys(shape)
+    : [];
+}
+
 /** The fields a record screen may show: its input's, less the id, home and server fields. */
 function screenFields(resource: Resource): string[] {
   const def = resourceDef(resource);
@@ -82,12 +93,23 @@ function neededTexts(): Map<string, string> {
   for (const kind of CALENDAR_KINDS) need(`calendar.kind.${kind}`, `calendar filter ${kind}`);
   for (const what of CALENDAR_WHATS) need(`calendar.what.${what}`, `calendar event ${what}`);
   for (const resource of RESOURCES) {
-    const type = resourceDef(resource).mutationType;
-    if (type !== undefined) need(`sync.types.${type}`, `queue label of ${resource} writes`);
+    const def = resourceDef(resource);
+    if (def.mutationType === undefined) continue;
+    need(`sync.types.${def.mutationType}`, `queue label of ${resource} writes`);
+    // The Mutation Queue names the fields a write changes, and its edit form labels them.
+    const skip = new Set<string>(['id', ...SERVER_FIELDS]);
+    for (const schema of [def.input, def.update]) {
+      for (const field of topFields(schema)) {
+        if (!skip.has(field)) need(`fields.${field}`, `${resource} writes, field ${field}`);
+      }
+    }
   }
   // The queue's writes outside the registry: files, and a trade's link.
   need('sync.types.file', 'queue label of files');
   need(`sync.types.${TRADE_LINK_MUTATION_TYPE}`, 'queue label of trade links');
+  for (const field of topFields(tradeLinkSendSchema)) {
+    need(`fields.${field}`, `trade link writes, field ${field}`);
+  }
   need('sync.operations.send', 'queue label of a trade link sent');
   for (const resource of RECORD_SCREEN_RESOURCES) {
     const operations = resourceDef(resource).operations ?? {};
@@ -103,7 +125,7 @@ function neededTexts(): Map<string, string> {
 }
 
 describe('the English texts', () => {
-  it('hold every text the routes, the menu, the queue, the record screens and the walk forms name', () => {
+  it('hold every text the routes, the menu, the queue (its writes and their fields), the record screens and the walk forms name', () => {
     const missing = [...neededTexts()]
       .filter(([key]) => !hasText(app, key))
       .map(([key, why]) => `${key} (${why})`);
@@ -116,6 +138,8 @@ describe('the English texts', () => {
     expect(needed.get('sync.types.dailyLog')).toBe('queue label of dailyLogs writes');
     expect(needed.get('dailyLogs.deleteConfirm')).toBe('dailyLogs screen, delete');
     expect(needed.get('fields.Head Count')).toBe('dailyLogs field Head Count');
+    expect(needed.get('fields.WalkID')).toBe('walkItems writes, field WalkID');
+    expect(needed.get('fields.vendorId')).toBe('trade link writes, field vendorId');
   });
 });
 

@@ -13,7 +13,7 @@ export interface QueuedWriteSummary {
   operation: string;
   /** The record it changes (a file's `collection/key` for uploads), when it names one. */
   recordId: string | undefined;
-  /** The fields it sets, without the id. */
+  /** The fields it sets, without the id; none for a file (its record line names it). */
   fields: string[];
   state: QueuedWriteState;
   error: string | undefined;
@@ -37,7 +37,7 @@ export function describeMutation(row: MutationRow, now: number = Date.now()): Qu
     type: row.type,
     operation: row.operation,
     recordId,
-    fields: Object.keys(data).filter((field) => field !== 'id'),
+    fields: row.type === 'file' ? [] : Object.keys(data).filter((field) => field !== 'id'),
     state:
       row.status === 'conflict'
         ? 'conflict'

@@ -3,6 +3,7 @@
 
 import { useTranslation } from 'react-i18next';
 import { contactRender } from './contact-link';
+import { fieldLabel } from './field-label';
 import type { Column } from './record-table';
 
 export function useColumns(fields: readonly (string | Column)[]): Column[] {
@@ -12,7 +13,7 @@ export function useColumns(fields: readonly (string | Column)[]): Column[] {
     const render = contactRender(field);
     return {
       field,
-      label: t(`fields.${field}`, { defaultValue: field }),
+      label: fieldLabel(t, field),
       ...(render === undefined ? {} : { render }),
     };
   });

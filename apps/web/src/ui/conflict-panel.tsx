@@ -27,6 +27,7 @@ import { errorText } from './error-text';
 import { useNow } from './use-now';
 
 import { TAP_HEIGHT as TAP } from './touch';
+import { fieldLabel } from './field-label';
 
 /** A field value as text: empty shows as a dash, lists and objects as JSON. */
 export function shownValue(value: unknown): string {
@@ -95,7 +96,7 @@ export function ConflictPanel(props: { row: MutationRow; onResolved?: () => void
             data-field={field.field}
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}
           >
-            <Typography sx={{ fontWeight: 600 }}>{field.field}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{fieldLabel(t, field.field)}</Typography>
             {isDelete ? (
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {t('conflicts.theirs')}:{' '}

@@ -22,6 +22,7 @@ import type { NewPhoto } from '../data/punch-items';
 import { PhotoPicker } from './photo-picker';
 import { Thumbnail } from './photo-thumbnail';
 import { TAP } from './touch';
+import { fieldLabel } from './field-label';
 
 /** What a screen's configuration may read: the home, the staff names and the user. */
 export interface ScreenContext {
@@ -202,7 +203,7 @@ export function FieldInput(props: {
   const { t } = useTranslation();
   const { field, value, ctx } = props;
   const error = typeof props.error === 'string' ? props.error : undefined;
-  const label = t(`fields.${field.name}`, { defaultValue: field.name });
+  const label = fieldLabel(t, field.name);
   const hint = error ?? field.hint?.(ctx);
   if (field.kind === 'rows') {
     return <RowsInput {...props} label={label} />;

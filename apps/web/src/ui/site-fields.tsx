@@ -13,6 +13,7 @@ import { useSignedIn } from '../data/session';
 import { photosOf } from '../data/punch-items';
 import { Thumbnail } from './photo-thumbnail';
 import type { Column } from './record-table';
+import { fieldLabel } from './field-label';
 
 export const choices = (values: readonly string[]): FieldOption[] =>
   values.map((value) => ({ value, label: value }));
@@ -59,7 +60,7 @@ export function useVendors(): Vendors {
 export function filesColumn(t: TFunction, field: string): Column {
   return {
     field,
-    label: t(`fields.${field}`),
+    label: fieldLabel(t, field),
     render: (record: FieldRecord) => {
       const photos = photosOf(record[field]);
       return photos.length === 0 ? (

@@ -73,6 +73,16 @@ describe('the Mutation Queue screen', () => {
     // Nothing before them needs to reach the server first.
     for (const free of ['m-walk', 'm-photo', 'm-call']) expect(await waitsOf(free)).toBeNull();
 
+    // Each write names what it changes in the user's words, not the stored field names; a
+    // file's record line names it.
+    expect((await rowOf('m-item')).getByText(/Changes/).textContent).toContain(
+      'Changes Walk, Name',
+    );
+    expect((await rowOf('m-walk')).getByText(/Changes/).textContent).toContain('Changes Walk type');
+    expect((await rowOf('m-photo')).getByText(/closing\/w1\/porch\.jpg/).textContent).not.toMatch(
+      /Changes|fileRef/,
+    );
+
     // Discarding the refused walk: the item waits for nothing any more.
     fireEvent.click((await rowOf('m-walk')).getByRole('button', { name: 'Discard' }));
     await waitFor(async () => expect(await waitsOf('m-item')).toBeNull());

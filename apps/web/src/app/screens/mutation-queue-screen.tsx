@@ -32,6 +32,7 @@ import { errorText } from '../../ui/error-text';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 import { TAP_HEIGHT as TAP } from '../../ui/touch';
+import { fieldLabel } from '../../ui/field-label';
 const NOTHING: readonly MutationRow[] = [];
 
 function dataOf(row: MutationRow): MutationData {
@@ -94,7 +95,7 @@ function EditDialog(props: { row: MutationRow; onClose: () => void }) {
                   onChange={(event) => setData({ ...data, [field]: event.target.checked })}
                 />
               }
-              label={field}
+              label={fieldLabel(t, field)}
             />
           );
         }
@@ -102,7 +103,7 @@ function EditDialog(props: { row: MutationRow; onClose: () => void }) {
           return (
             <TextField
               key={field}
-              label={field}
+              label={fieldLabel(t, field)}
               value={String(value)}
               multiline={typeof value === 'string' && value.length > 40}
               onChange={(event) =>
@@ -120,7 +121,7 @@ function EditDialog(props: { row: MutationRow; onClose: () => void }) {
         return (
           <TextField
             key={field}
-            label={field}
+            label={fieldLabel(t, field)}
             value={valueText(value)}
             slotProps={{ input: { readOnly: true } }}
           />
@@ -183,7 +184,9 @@ function QueuedWrite(props: {
           summary.recordId === undefined || summary.state === 'conflict'
             ? undefined
             : t('sync.record', { id: summary.recordId }),
-          summary.fields.length > 0 ? t('sync.fields', { fields: summary.fields.join(', ') }) : '',
+          summary.fields.length > 0
+            ? t('sync.fields', { fields: summary.fields.map((f) => fieldLabel(t, f)).join(', ') })
+            : '',
           relativeTimeLabel(props.row.timestamp, props.now),
           summary.retryCount > 0 ? t('sync.retries', { count: summary.retryCount }) : '',
         ]

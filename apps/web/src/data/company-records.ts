@@ -13,7 +13,7 @@ import type { OfflineEngine } from '../offline/engine';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { MutationRow } from '../offline/database';
 import type { Overlaid } from './queued-records';
-import { overlayQueued } from './queued-records';
+import { neverLoaded, overlayQueued } from './queued-records';
 import type { CompanyList, FieldRecord } from './records';
 import { recordListKey, useRecordList } from './records';
 
@@ -77,7 +77,7 @@ export function useCompanyRecords(resource: CompanyList): CompanyRecords {
   useConfirmedWrites(resource, queryClient, engine);
   const types = useMemo(() => [typeOf(resource)], [resource]);
   const queued = useQueuedMutations(types);
-  const unloaded = query.data === undefined && (query.fetchStatus === 'paused' || query.isError);
+  const unloaded = neverLoaded(query);
   const overlaid = useMemo(
     () => overlay(resource, unloaded ? [] : query.data, queued),
     [resource, unloaded, query.data, queued],

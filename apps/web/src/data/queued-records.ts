@@ -22,6 +22,19 @@ function idOf(data: Record<string, unknown>): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/**
+ * A list that never reached this device and cannot come now: no signal (its fetch waits) or
+ * its fetch failed. Its screen then shows the writes queued here over an empty list, so what
+ * the user added shows, and says why the rest does not.
+ */
+export function neverLoaded(query: {
+  data: unknown;
+  fetchStatus: string;
+  isError: boolean;
+}): boolean {
+  return query.data === undefined && (query.fetchStatus === 'paused' || query.isError);
+}
+
 export interface Overlaid<T extends ListRecord> {
   /** The list itself (the same array) when no write of its type waits: never mutate it. */
   records: T[] | undefined;

@@ -30,7 +30,7 @@ import { homeListOfKey } from '../offline/home-list-key';
 import { updateCachedQuery } from '../offline/query-persister';
 import { useOfflineEngine, useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import type { Overlaid } from './queued-records';
-import { overlayQueued } from './queued-records';
+import { neverLoaded, overlayQueued } from './queued-records';
 
 export type FieldRecord = Record<string, unknown> & { id: string };
 
@@ -50,13 +50,16 @@ export function fetchHomeRecords(
 
 export type HomeRecords = Overlaid<FieldRecord> & { query: UseQueryResult<FieldRecord[]> };
 
+/** A home's list of one resource; `unloaded`: it never reached this device (`neverLoaded`). */
+export type HomeRecordList = HomeRecords & { unloaded: boolean };
+
 /**
  * `GET {resource}/listByHome?homeId=`, idle while no home is given. A resource that takes
  * writes shows its queued writes over the server's list, each with its sync state, and is
  * checked with the server on each visit (the device's copy may predate this device's
  * last writes).
  */
-export function useHomeRecords(resource: Resource, homeId: string | null): HomeRecords {
+export function useHomeRecords(resource: Resource, homeId: string | null): HomeRecordList {
   const def = resourceDef(resource);
   const writable = def.mutationType !== undefined;
   const query = useQuery({
@@ -66,17 +69,18 @@ export function useHomeRecords(resource: Resource, homeId: string | null): HomeR
     queryFn: ({ signal }) => fetchHomeRecords(resource, homeId ?? '', signal),
   });
   const queued = useQueuedMutations(def.mutationType === undefined ? [] : [def.mutationType]);
+  const unloaded = writable && neverLoaded(query);
   const overlaid =
     def.mutationType === undefined
       ? { records: query.data, states: new Map() }
       : overlayQueued(
-          query.data,
+          unloaded ? [] : query.data,
           queued,
           def.mutationType,
           (data) => homeIdOf(resource, data) === homeId,
           (data) => data,
         );
-  return { ...overlaid, query };
+  return { ...overlaid, query, unloaded };
 }
 
 export interface RecordWrites {
@@ -112,8 +116,12 @@ function listKeyOf(resource: Resource, data: Record<string, unknown>): QueryKey 
 export function recordWrites(engine: OfflineEngine, resource: Resource): RecordWrites {
   const def = resourceDef(resource);
   const keyOf = (data: Record<string, unknown>): QueryKey => listKeyOf(resource, data);
+  // A list that never reached the device stays unloaded (not a list of the one record
+  // written): its screen shows the queued writes and says the rest is not here yet.
   const patch = (key: QueryKey, change: (records: FieldRecord[]) => FieldRecord[]) =>
-    updateCachedQuery<FieldRecord[]>(engine.queryClient, key, (records = []) => change(records));
+    updateCachedQuery<FieldRecord[]>(engine.queryClient, key, (records) =>
+      records === undefined ? undefined : change(records),
+    );
   return {
     async add(homeId, values) {
       const homeField = def.homeField ?? 'HomeRID';

@@ -168,7 +168,7 @@ export function persistManualUpdates(
 export function updateCachedQuery<T>(
   queryClient: QueryClient,
   queryKey: QueryKey,
-  update: (current: T | undefined) => T,
+  update: (current: T | undefined) => T | undefined,
 ): void {
   queryClient.setQueryData<T>(queryKey, (current) => update(current));
 }

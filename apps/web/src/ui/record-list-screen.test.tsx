@@ -1,7 +1,8 @@
 // The record list screen against the real API server and real IndexedDB semantics
 // (fake-indexeddb): loading then the home's records, the empty state, the add dialog's
 // validation message from the domain, a queued add shown at once with its sync state and
-// stored on the server once, edit, delete, and no write buttons without the write scope.
+// stored on the server once, edit, delete, a list that never reached the device, and no
+// write buttons without the write scope.
 
 import 'fake-indexeddb/auto';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import type { FieldRecord } from '../data/records';
 import { textOf } from '../data/records';
 import type { OfflineEngine } from '../offline/engine';
 import { OfflineEngineProvider } from '../offline/react';
+import { setSessionUser } from '../offline/session-user';
 import type { ServerProcess } from '../offline/testing/server-process';
 import { routeAppTo, startServerProcess, startTestEngine } from '../offline/testing/server-process';
 import { initI18n } from './i18n';
@@ -94,10 +96,13 @@ afterAll(async () => {
 afterEach(() => {
   cleanup();
   engine.stop();
+  setSessionUser(null);
 });
 
 async function renderList(homeId: string, access: Access = WRITER) {
   engine = await startTestEngine(USER.id);
+  // Signed in: the queue's writes shown are this user's.
+  setSessionUser(USER.id);
   render(
     <QueryClientProvider client={engine.queryClient}>
       <OfflineEngineProvider engine={engine}>
@@ -170,6 +175,40 @@ describe('RecordListScreen', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Gate code 5522')).toBeNull());
     await waitFor(async () => expect(await notesOf(withoutNotes)).toHaveLength(before), SENT);
+  });
+
+  it('says a list that never reached the device is not here yet, and shows a note added meanwhile', async () => {
+    const routed = globalThis.fetch;
+    // No signal: every request fails before the home's notes ever loaded.
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    try {
+      await renderList(withNotes);
+      const alert = await screen.findByTestId('not-on-device');
+      expect(alert.textContent).toMatch(/not reached this device yet|Could not load the records/);
+      // Not "no notes": the list is not here, it is not empty.
+      expect(screen.queryByTestId('notes-empty')).toBeNull();
+      expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+      const add = await screen.findByRole('dialog', { name: 'Add note' });
+      fireEvent.change(within(add).getByLabelText('Text'), {
+        target: { value: 'Pour moved to Friday' },
+      });
+      fireEvent.click(within(add).getByRole('button', { name: 'Save' }));
+      const sync = () =>
+        screen
+          .queryAllByText('Pour moved to Friday')
+          .map((text) => text.closest('[data-testid="note"]')?.getAttribute('data-sync'))
+          .find((state) => state !== undefined);
+      await waitFor(() => expect(sync()).toBe('pending'));
+    } finally {
+      globalThis.fetch = routed;
+    }
+    // Signal again: the list comes, the notes already there with the one added here.
+    fireEvent.click(within(screen.getByTestId('not-on-device')).getByRole('button'));
+    await waitFor(() => expect(screen.queryByTestId('not-on-device')).toBeNull(), SENT);
+    expect((await screen.findAllByTestId('note')).length).toBeGreaterThan(1);
+    expect(screen.getByText('Pour moved to Friday')).toBeDefined();
   });
 
   it('offers no add, edit or delete without the write scope', async () => {

@@ -48,6 +48,7 @@ import type { RecordField, ScreenContext } from './record-fields';
 import { FieldInput, emptyValue } from './record-fields';
 
 import { TAP } from './touch';
+import { NotOnDeviceAlert } from './not-on-device-alert';
 
 export type { FieldOption, ScreenContext } from './record-fields';
 
@@ -256,7 +257,7 @@ export function RecordList(props: RecordListProps) {
     config.staffNames === true && hasAccess(access, ['collaboration_staff'], 'read'),
   );
   const ctx: ScreenContext = { home, names, user, t };
-  const { records, states, query } = useHomeRecords(config.resource, home.id);
+  const { records, states, query, unloaded } = useHomeRecords(config.resource, home.id);
   const writes = useRecordWrites(config.resource);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const opened = useOpenedRecord(records !== undefined);
@@ -329,23 +330,33 @@ export function RecordList(props: RecordListProps) {
           </Button>
         )}
       </Stack>
-      <RecordTable
-        label={t([`${config.texts}.label`, `nav.${config.texts}`])}
-        columns={columns}
-        records={shown}
-        loading={shown === undefined && query.isPending}
-        error={shown === undefined ? query.error : null}
-        onRetry={() => void query.refetch()}
-        emptyText={t([`${config.texts}.empty`, 'records.empty'])}
-        {...(config.testIds === undefined ? {} : { testIds: config.testIds })}
-        rowData={(record) => ({
-          'data-sync': states.get(record.id) ?? 'synced',
-          ...(record.id === opened ? { 'data-opened': 'true' } : {}),
-        })}
-        status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
-        actions={actions}
-        actionsLabel={t('records.actions')}
-      />
+      {unloaded && (
+        <NotOnDeviceAlert
+          error={query.error}
+          notOnDevice={t('records.notOnDevice')}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {/* A list not on the device is not empty: it shows only what was added here. */}
+      {!(unloaded && shown?.length === 0) && (
+        <RecordTable
+          label={t([`${config.texts}.label`, `nav.${config.texts}`])}
+          columns={columns}
+          records={shown}
+          loading={shown === undefined && query.isPending}
+          error={shown === undefined ? query.error : null}
+          onRetry={() => void query.refetch()}
+          emptyText={t([`${config.texts}.empty`, 'records.empty'])}
+          {...(config.testIds === undefined ? {} : { testIds: config.testIds })}
+          rowData={(record) => ({
+            'data-sync': states.get(record.id) ?? 'synced',
+            ...(record.id === opened ? { 'data-opened': 'true' } : {}),
+          })}
+          status={(record) => <SyncStateChip state={states.get(record.id)} recordId={record.id} />}
+          actions={actions}
+          actionsLabel={t('records.actions')}
+        />
+      )}
       {open.kind === 'history' && (
         <HistoryDialog
           kind={config.resource}

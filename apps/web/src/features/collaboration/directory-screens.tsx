@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -31,9 +31,9 @@ import { useCompanyRecords, useCompanyWrites } from '../../data/company-records'
 import type { CompanyList, FieldRecord } from '../../data/records';
 import { textOf } from '../../data/records';
 import { useSignedIn } from '../../data/session';
-import { useOnlineStatus } from '../../offline/react';
 import { useColumns } from '../../ui/columns';
 import { HistoryButton } from '../../ui/history-button';
+import { NotOnDeviceAlert } from '../../ui/not-on-device-alert';
 import { RecordTable } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { TAP } from '../../ui/touch';
@@ -76,7 +76,6 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
   const { t } = useTranslation();
   const { access } = useSignedIn();
   const { records, states, query, unloaded } = useCompanyRecords(config.resource);
-  const online = useOnlineStatus();
   const writes = useCompanyWrites(config.resource);
   const write = RESOURCE_ACCESS[config.resource].write;
   const canWrite = writes !== null && write !== undefined && hasAccess(access, write, 'write');
@@ -160,20 +159,13 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
         )}
       </Stack>
       {unloaded && (
-        // Without signal the list comes later; with signal, the server's refusal is the news.
-        <Alert
-          severity={online ? 'error' : 'warning'}
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('records.retry')}
-            </Button>
-          }
-        >
-          {online && query.error !== null
-            ? t('records.error', { message: query.error.message })
-            : t(`${config.texts}.notOnDevice`)}
-        </Alert>
+        <Box sx={{ mb: 2 }}>
+          <NotOnDeviceAlert
+            error={query.error}
+            notOnDevice={t(`${config.texts}.notOnDevice`)}
+            onRetry={() => void query.refetch()}
+          />
+        </Box>
       )}
       {!(unloaded && shown?.length === 0) && (
         <RecordTable

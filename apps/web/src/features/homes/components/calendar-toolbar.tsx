@@ -63,17 +63,25 @@ export function CalendarToolbar(props: ToolbarProps) {
             <ChevronRight />
           </IconButton>
         </Stack>
+        {/* On a phone the period has a line of its own above the buttons: its text changes
+            length with the view, and beside them it moved the Week/Month buttons. */}
         <Typography
           variant="h2"
           aria-live="polite"
           data-testid="calendar-period"
-          sx={{ flexGrow: 1, minWidth: 160 }}
+          sx={{
+            flexGrow: 1,
+            minWidth: 160,
+            flexBasis: { xs: '100%', sm: 'auto' },
+            order: { xs: -1, sm: 0 },
+          }}
         >
           {props.title}
         </Typography>
         <ToggleButtonGroup
           exclusive
           size="small"
+          sx={{ ml: { xs: 'auto', sm: 0 } }}
           value={props.view}
           aria-label={t('calendar.view')}
           onChange={(_event, value: CalendarView | null) => {

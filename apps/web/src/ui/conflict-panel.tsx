@@ -24,10 +24,10 @@ import { photosOf } from '../data/punch-items';
 import type { MutationRow } from '../offline/database';
 import { useOfflineEngine } from '../offline/react';
 import { errorText } from './error-text';
+import { fieldLabel } from './field-label';
 import { useNow } from './use-now';
 
 import { TAP_HEIGHT as TAP } from './touch';
-import { fieldLabel } from './field-label';
 
 /** A field value as text: empty shows as a dash, lists and objects as JSON. */
 export function shownValue(value: unknown): string {

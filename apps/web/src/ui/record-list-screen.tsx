@@ -44,11 +44,11 @@ import { FormDialog, useDialogSave } from './form-dialog';
 import type { Column } from './record-table';
 import { RecordTable } from './record-table';
 import { SyncStateChip } from './sync-state-chip';
+import { NotOnDeviceAlert } from './not-on-device-alert';
 import type { RecordField, ScreenContext } from './record-fields';
 import { FieldInput, emptyValue } from './record-fields';
 
 import { TAP } from './touch';
-import { NotOnDeviceAlert } from './not-on-device-alert';
 
 export type { FieldOption, ScreenContext } from './record-fields';
 

@@ -29,10 +29,10 @@ import { ConflictPanel } from '../../ui/conflict-panel';
 import { toast } from '../../lib/toast';
 import { useNow } from '../../ui/use-now';
 import { errorText } from '../../ui/error-text';
+import { fieldLabel } from '../../ui/field-label';
 import { FormDialog, useDialogSave } from '../../ui/form-dialog';
 
 import { TAP_HEIGHT as TAP } from '../../ui/touch';
-import { fieldLabel } from '../../ui/field-label';
 const NOTHING: readonly MutationRow[] = [];
 
 function dataOf(row: MutationRow): MutationData {

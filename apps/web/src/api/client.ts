@@ -19,7 +19,7 @@ import { ApiError, isTransient } from './errors';
 import { budgetedYield } from '../lib/yield-to-main';
 import { parseJsonInSlices } from './json-slices';
 
-export { ApiError, isTransient } from './errors';
+export { ApiError, isTransient, isUnreachable } from './errors';
 
 function syncList(resource: 'homes' | 'employees' | 'vendors'): [string, string] {
   const lists = resourceDef(resource).syncList;

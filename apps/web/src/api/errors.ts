@@ -30,3 +30,11 @@ export class ApiError extends Error {
 export function isTransient(error: ApiError): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
+
+/**
+ * Whether no answer came at all (network, timeout, circuit open): a list may then be read
+ * from the device instead. An answer, even a refusal, is the server's word and is shown.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.kind !== undefined;
+}

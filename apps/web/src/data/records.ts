@@ -21,7 +21,7 @@ import {
   withBase,
 } from '@field/domain';
 import type { Parser } from '../api/client';
-import { ApiError, apiClient } from '../api/client';
+import { apiClient, isUnreachable } from '../api/client';
 import { getFieldDatabase, isIndexedDbSupported } from '../offline/database';
 import type { SyncedRecord } from '../offline/differential-sync';
 import { SYNCED_LISTS, syncList } from '../offline/differential-sync';
@@ -180,11 +180,6 @@ export function useRecordWrites(resource: Resource): RecordWrites {
 }
 
 /** Whether a failed read is the network's fault (the device's copy may then do). */
-function isUnreachable(error: unknown): boolean {
-  // Kinds are set only when no answer came (network, timeout, circuit open).
-  return error instanceof ApiError && error.kind !== undefined;
-}
-
 /**
  * Job schedules of these jobs from the home store, where the sync ahead keeps them with
  * their jobs' homes; the homes are found through the jobs lists on screen (a calendar asks

@@ -19,7 +19,7 @@ import {
   resourceDef,
   scheduleStanding,
 } from '@field/domain';
-import { ApiError, apiClient } from '../api/client';
+import { apiClient, isUnreachable } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import { overlayQueued } from './queued-records';
@@ -72,10 +72,6 @@ async function fromDevice(engine: OfflineEngine, homeIds: readonly string[]): Pr
 }
 
 /** Whether a failed read is the network's fault (kinds are set only when no answer came). */
-function isUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && error.kind !== undefined;
-}
-
 const typeOf = (resource: Resource) => resourceDef(resource).mutationType ?? '';
 
 export interface ScheduleStanding {

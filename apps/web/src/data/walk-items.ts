@@ -17,7 +17,7 @@ import {
   lookupQueryKey,
   recordListSchema,
 } from '@field/domain';
-import { ApiError, apiClient } from '../api/client';
+import { apiClient, isUnreachable } from '../api/client';
 import type { OfflineEngine } from '../offline/engine';
 import { useOptionalOfflineEngine, useQueuedMutations } from '../offline/react';
 import { canReadItemType } from './home-items';
@@ -42,10 +42,6 @@ function readable(access: Access, item: FieldRecord): boolean {
 }
 
 /** Kinds are set only when no answer came (network, timeout, circuit open). */
-function isUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && error.kind !== undefined;
-}
-
 /** The walks' homes' item lists on the device, narrowed to the walks; undefined if none is. */
 async function stored(
   engine: OfflineEngine,

@@ -61,6 +61,11 @@ export default defineConfig({
           // then one test, took 81 s alone (each form is a test of its own now).
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as Playwright's own waits (session.ts: 30 s) unless a
+          // test says otherwise. Vitest's 1 s default failed a run: the homes overview's
+          // cards after the first twelve render in the background, alongside the work that
+          // carries the homes to the device, and took over a second under the CI's load.
+          expect: { poll: { timeout: 30_000 } },
           maxWorkers: e2eWorkers,
         },
       },

@@ -71,12 +71,10 @@ describe.skipIf(skipReason !== undefined)('items across my homes', () => {
       await signIn(page, MANAGER);
       await page.goto(`${base}${ROUTE}`);
       await page.getByRole('heading', { level: 1, name: 'Items across my homes' }).waitFor();
-      await expect
-        .poll(() => cachedQueryKeys(page), { timeout: 10_000 })
-        .toContain('/api/field_vendors');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_vendors');
       await searchFor(page, tag);
       // The sign-in's sync brings the homes' items onto the device; the screen reads them.
-      await expect.poll(() => page.getByTestId('across-item').count(), { timeout: 30_000 }).toBe(4);
+      await expect.poll(() => page.getByTestId('across-item').count()).toBe(4);
       await shot(page, 'items-across-homes-search');
 
       await context.setOffline(true);
@@ -136,7 +134,7 @@ describe.skipIf(skipReason !== undefined)('items across my homes', () => {
       await signIn(page, MANAGER);
       await page.goto(`${base}${ROUTE}`);
       await searchFor(page, tag);
-      await expect.poll(() => page.getByTestId('across-item').count(), { timeout: 30_000 }).toBe(4);
+      await expect.poll(() => page.getByTestId('across-item').count()).toBe(4);
       await page.getByRole('checkbox', { name: `Select “${items[0]?.name ?? ''}”` }).check();
       await shot(page, 'items-across-homes-search');
       await page.getByRole('button', { name: 'Due date', exact: true }).click();

@@ -52,9 +52,7 @@ describe.skipIf(skipReason !== undefined)('an item and its trade', () => {
       await openPunchItems(page, base, home.id);
       const row = punchItemRow(page, name);
       await row.waitFor();
-      await expect
-        .poll(() => cachedQueryKeys(page), { timeout: 10_000 })
-        .toContain('/api/field_vendors');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_vendors');
 
       await context.setOffline(true);
       await page.getByTestId('offline-indicator').first().waitFor();

@@ -126,9 +126,7 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
       const thumbnail = punchItemRow(page, name).locator('[data-testid="item-photo"] img');
       await thumbnail.waitFor();
       // The list is on the device before going offline (the persister writes debounced).
-      await expect
-        .poll(() => cachedQueryKeys(page), { timeout: 10_000 })
-        .toContain('/api/field_walks/item');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_walks/item');
       await context.setOffline(true);
       await page.reload();
       await waitForPunchList(page);

@@ -137,9 +137,7 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
         await context.setOffline(false);
         await page.goto(`${base}${ACROSS}`);
         await page.getByLabel('Search items, homes and vendors').fill(tag);
-        await expect
-          .poll(() => page.getByTestId('across-item').count(), { timeout: 30_000 })
-          .toBe(3);
+        await expect.poll(() => page.getByTestId('across-item').count()).toBe(3);
         await context.setOffline(true);
         await page.getByTestId('offline-indicator').first().waitFor();
         await page.getByLabel('Trade (vendor)').click();
@@ -170,9 +168,7 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
         await shot(page, 'lists-vendors');
         await link.click();
         await page.getByRole('heading', { level: 1, name: 'Items across my homes' }).waitFor();
-        await expect
-          .poll(() => page.getByTestId('across-item').count(), { timeout: 30_000 })
-          .toBe(2);
+        await expect.poll(() => page.getByTestId('across-item').count()).toBe(2);
         await shot(page, 'lists-vendor-items');
       });
     }
@@ -181,7 +177,7 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
       await signIn(page, MANAGER);
       await page.goto(`${base}${ACROSS}`);
       await page.getByLabel('Search items, homes and vendors').fill(tag);
-      await expect.poll(() => page.getByTestId('across-item').count(), { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => page.getByTestId('across-item').count()).toBe(3);
       await shot(page, 'lists-across');
       await page.getByRole('button', { name: /Lists to send/ }).click();
       await page.getByRole('menuitem', { name: 'Download as a spreadsheet (CSV)' }).waitFor();

@@ -105,10 +105,8 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
       const writes = logHomeWrites(page);
       await openManageHomes(page, base);
       // The homes and the employees are on the device before going offline.
-      await expect.poll(() => cachedQueryKeys(page), { timeout: 10_000 }).toContain('listActive');
-      await expect
-        .poll(() => cachedQueryKeys(page), { timeout: 10_000 })
-        .toContain('/api/field_employees/list');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('listActive');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_employees/list');
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
       await context.setOffline(true);
@@ -162,16 +160,14 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
       await editAddress(page, card, address);
       // The persistent error toast, and the home's own state.
       await page.getByText('Error updating data: No record ID returned from the server.').waitFor();
-      await expect
-        .poll(() => card.getByTestId('sync-state').textContent(), { timeout: 15_000 })
-        .toBe('Sync failed');
+      await expect.poll(() => card.getByTestId('sync-state').textContent()).toBe('Sync failed');
       // Failed for good: sent once, not again.
       expect(writes.count('update', home.id)).toBe(1);
 
       // A full reload: the session, the engine and the queue come back before the list shows.
       await page.goto(`${base}/sync`);
       const failed = page.locator('[data-testid="queued-write"][data-status="failed"]');
-      await expect.poll(() => failed.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => failed.count()).toBe(1);
       expect(await failed.getByTestId('queued-write-error').textContent()).toContain(
         'No record ID returned from the server.',
       );

@@ -107,7 +107,7 @@ describe.skipIf(skipReason !== undefined)('what a newcomer trips on', () => {
         await context.setOffline(false);
         const indicator = page.locator('[data-testid="offline-indicator"][data-queued="1"]');
         await expect
-          .poll(() => indicator.getAttribute('aria-label'), { timeout: 30_000 })
+          .poll(() => indicator.getAttribute('aria-label'))
           .toBe('1 change needs your choice. Open the Mutation Queue');
         await shot(page, 'header-conflict');
 
@@ -212,7 +212,7 @@ describe.skipIf(skipReason !== undefined)('notifications lead to their record', 
         });
         expect(created.status).toBe(201);
         const callId = (created.body as { id: string }).id;
-        await expect.poll(() => calls.count(), { timeout: 30_000 }).toBe(earlier + 1);
+        await expect.poll(() => calls.count()).toBe(earlier + 1);
         const told = calls.first();
 
         await context.setOffline(true);
@@ -220,7 +220,7 @@ describe.skipIf(skipReason !== undefined)('notifications lead to their record', 
         await told.click();
         await page.waitForURL(/\/collaboration\/communication\/phone-calls/);
         const row = page.locator(`[data-record-id="${callId}"]`);
-        await expect.poll(() => row.getAttribute('data-opened'), { timeout: 15_000 }).toBe('true');
+        await expect.poll(() => row.getAttribute('data-opened')).toBe('true');
         await row.getByText(notes).waitFor();
         await page.getByRole('heading', { name: String(home['Address']) }).waitFor();
         await shot(page, 'notification-opened');

@@ -149,7 +149,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await page.getByTestId('offline-indicator').click();
       await page.waitForURL('**/sync');
       const failed = page.locator('[data-testid="queued-write"][data-status="failed"]');
-      await expect.poll(() => failed.count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => failed.count()).toBe(2);
       await expect
         .poll(() => failed.first().getByTestId('queued-write-error').textContent())
         .toContain('refused by the test');
@@ -259,11 +259,9 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await serviceWorkerInstalled(page);
       // Each list is on the device before moving on (the persister writes debounced).
       await openPhoneCalls(page, base, home.id);
-      await expect.poll(() => cachedQueryKeys(page), { timeout: 10_000 }).toContain('phoneCalls');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('phoneCalls');
       await openPunchItems(page, base, home.id);
-      await expect
-        .poll(() => cachedQueryKeys(page), { timeout: 10_000 })
-        .toContain('/api/field_walks/item');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_walks/item');
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await context.setOffline(true);
       await page.reload();
@@ -427,7 +425,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await signIn(page, MANAGER);
       await serviceWorkerInstalled(page);
       await openPhoneCalls(page, base, home.id);
-      await expect.poll(() => cachedQueryKeys(page), { timeout: 10_000 }).toContain('phoneCalls');
+      await expect.poll(() => cachedQueryKeys(page)).toContain('phoneCalls');
       await context.setOffline(true);
       // The access token lives in memory only: after this reload the app has none.
       await page.reload();

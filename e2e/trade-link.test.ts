@@ -49,9 +49,7 @@ async function linksMailedTo(dataDir: string, to: string): Promise<string[]> {
 
 /** The newest trade link mailed to `to`, once the outbox has one. */
 async function mailedTradeLink(dataDir: string, to: string): Promise<string> {
-  await expect
-    .poll(async () => (await linksMailedTo(dataDir, to)).length, { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => (await linksMailedTo(dataDir, to)).length).toBeGreaterThan(0);
   return (await linksMailedTo(dataDir, to))[0] ?? '';
 }
 
@@ -92,9 +90,7 @@ async function markReady(page: Page, id: string, note: string, seed: number) {
 async function acrossHomes(page: Page, base: string, tag: string, count: number) {
   await page.goto(`${base}${ACROSS}`);
   await page.getByRole('heading', { level: 1, name: 'Items across my homes' }).waitFor();
-  await expect
-    .poll(() => cachedQueryKeys(page), { timeout: 10_000 })
-    .toContain('/api/field_vendors');
+  await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_vendors');
   await page.getByLabel('Search items, homes and vendors').fill(tag);
   // The sign-in's sync brings the homes' items onto the device; the screen reads them.
   await expect.poll(() => page.getByTestId('across-item').count(), { timeout: 60_000 }).toBe(count);

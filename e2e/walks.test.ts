@@ -210,7 +210,7 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
       await page.reload();
       await byWalks;
       const row = page.locator(`[data-testid="walk-row"][data-id="${walkId}"]`);
-      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/Open items\s+2/);
+      await expect.poll(() => row.innerText()).toMatch(/Open items\s+2/);
       await shot(page, 'walk-list-open-items');
       const byWalk = page.waitForRequest((r) =>
         r.url().includes(`/field_walks/item/listByWalk?walkId=${walkId}`),

@@ -19,6 +19,7 @@ import {
   waitForQueued,
 } from './support/offline.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession, userOf } from './support/session.js';
+import { choose } from './support/select.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('field tests e2e');
@@ -32,14 +33,16 @@ async function historyOf(base: string, token: string, kind: string, id: string) 
   return historyShape.parse(answer.body);
 }
 
-async function choose(
+async function chooseIn(
   page: Page,
   scope: Page | ReturnType<Page['getByRole']>,
   label: string,
   option: string,
 ) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await choose(
+    scope.getByRole('combobox', { name: label }),
+    page.getByRole('option', { name: option, exact: true }),
+  );
 }
 
 async function goOffline(page: Page, context: { setOffline: (offline: boolean) => Promise<void> }) {
@@ -144,9 +147,9 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
         await page.getByRole('button', { name: 'Add radon test' }).click();
         const dialog = page.getByRole('dialog', { name: 'Add radon test' });
         await dialog.getByLabel('Test Date').fill(retest ? '2026-11-20' : '2026-11-12');
-        await choose(page, dialog, 'Result', result);
+        await chooseIn(page, dialog, 'Result', result);
         await dialog.getByLabel('Value').fill(value);
-        if (retest) await choose(page, dialog, 'Retest of', '11/12/2026 · Fail');
+        if (retest) await chooseIn(page, dialog, 'Retest of', '11/12/2026 · Fail');
         await dialog.getByLabel('Notes', { exact: true }).fill(notes);
         await dialog.getByTestId('photo-input').setInputFiles({
           name: 'report.png',
@@ -205,7 +208,7 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
       await goOffline(page, context);
       await row.getByRole('button', { name: `Edit permit ${number}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit permit' });
-      await choose(page, dialog, 'Status', 'Passed');
+      await chooseIn(page, dialog, 'Status', 'Passed');
       await dialog.getByLabel('Inspection', { exact: true }).fill('2026-11-24');
       await dialog.getByLabel('Inspector').fill(inspector);
       await dialog
@@ -259,7 +262,7 @@ describe.skipIf(skipReason !== undefined)('tests, permits and schedules recorded
       await goOffline(page, context);
       await row.getByRole('button', { name: `Update ${task}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Update the schedule entry' });
-      await choose(page, dialog, 'Status', 'Delayed');
+      await chooseIn(page, dialog, 'Status', 'Delayed');
       await dialog.getByLabel('Delay reason').fill('');
       await dialog.getByRole('button', { name: 'Save' }).click();
       // A delay without its reason is refused in the form, in the server's words.

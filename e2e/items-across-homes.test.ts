@@ -9,6 +9,7 @@ import { skipReasonFor } from './support/prerequisites.js';
 import { carry, created, historyOf } from './support/items.js';
 import { cachedQueryKeys, homeWithClosingWalk, queueDrained } from './support/offline.js';
 import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
+import { choose } from './support/select.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('items across homes e2e');
@@ -117,8 +118,10 @@ describe.skipIf(skipReason !== undefined)('items across my homes', () => {
 
       // The vendor filter alone (no search text) shows exactly those three.
       await searchFor(page, '');
-      await page.getByLabel('Trade (vendor)').click();
-      await page.getByRole('option', { name: vendorName }).click();
+      await choose(
+        page.getByRole('combobox', { name: 'Trade (vendor)' }),
+        page.getByRole('option', { name: vendorName }),
+      );
       await expect
         .poll(async () => (await page.getByTestId('across-item').allInnerTexts()).length)
         .toBe(3);

@@ -13,6 +13,7 @@ import { skipReasonFor } from './support/prerequisites.js';
 import { homeWithClosingWalk, openPunchItems, serviceWorkerInstalled } from './support/offline.js';
 import { created } from './support/items.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession, userOf } from './support/session.js';
+import { choose } from './support/select.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('lists to send e2e');
@@ -140,8 +141,10 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
         await expect.poll(() => page.getByTestId('across-item').count()).toBe(3);
         await context.setOffline(true);
         await page.getByTestId('offline-indicator').first().waitFor();
-        await page.getByLabel('Trade (vendor)').click();
-        await page.getByRole('option', { name: vendorName }).click();
+        await choose(
+          page.getByRole('combobox', { name: 'Trade (vendor)' }),
+          page.getByRole('option', { name: vendorName }),
+        );
         await expect.poll(() => page.getByTestId('across-item').count()).toBe(2);
         await shot(page, 'lists-across-vendor');
         const vendorPdf = await download(page, 'Download the punch list (PDF)');

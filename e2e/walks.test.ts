@@ -21,6 +21,7 @@ import {
 import { fileStatus, itemsByHome } from './support/items.js';
 import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
 import { serviceWorkerActive } from './support/sign-out.js';
+import { choose } from './support/select.js';
 import { shot } from './support/shots.js';
 import {
   addWalkPhoto,
@@ -109,8 +110,10 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
           // The form says why it cannot be submitted, and nothing is sent.
           await page.getByTestId('submit-walk').click();
           await page.getByText('Choose the customer service staff member.').first().waitFor();
-          await page.getByTestId('customer-service-staff').click();
-          await page.getByRole('option').first().click();
+          await choose(
+            page.getByTestId('customer-service-staff').getByRole('combobox'),
+            page.getByRole('option').first(),
+          );
         }
         await submitWalk(page);
         await queueDrained(page);

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { invitationLink } from './company.js';
 import { getList } from './offline.js';
+import { choose } from './select.js';
 import { startServer } from './server.js';
 import { DESKTOP, PHONE, api, submitSignIn, tokenFor } from './session.js';
 
@@ -63,9 +64,7 @@ export async function takeCompanyScreenshots(outDir: string): Promise<string[]> 
       await page.getByRole('heading', { name: /^Columns \(/ }).waitFor();
       const address = page.getByRole('combobox', { name: /^Address/ });
       if ((await address.textContent())?.includes('Site address') !== true) {
-        await address.click();
-        await page.getByRole('option', { name: 'Site address', exact: true }).click();
-        await page.getByRole('listbox').waitFor({ state: 'detached' });
+        await choose(address, page.getByRole('option', { name: 'Site address', exact: true }));
       }
       await page.getByRole('button', { name: '2 new', exact: true }).waitFor();
       await save(page, 'import', true);

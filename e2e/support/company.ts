@@ -8,6 +8,7 @@ import path from 'node:path';
 import { existsSync, watch } from 'node:fs';
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
+import { choose } from './select.js';
 
 /** The PostgreSQL the server tests use (apps/server/src/test/databases.ts). */
 const POSTGRES_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -133,9 +134,7 @@ export async function importThroughScreen(
   for (const [field, heading] of Object.entries(step.map ?? {})) {
     const select = page.getByRole('combobox', { name: new RegExp(`^${field}`) });
     if ((await select.textContent())?.includes(heading) === true) continue;
-    await select.click();
-    await page.getByRole('option', { name: heading, exact: true }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await choose(select, page.getByRole('option', { name: heading, exact: true }));
   }
   const preview = page.getByRole('heading', { name: 'Preview' }).locator('..');
   await preview.getByRole('button', { name: expect.chip, exact: true }).waitFor();

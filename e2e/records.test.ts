@@ -8,8 +8,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
-import { getList, homeWithStaff, queueDrained, waitForQueued } from './support/offline.js';
+import {
+  getList,
+  homeWithStaff,
+  queueDrained,
+  serviceWorkerInstalled,
+  waitForQueued,
+} from './support/offline.js';
 import { DESKTOP, PHONE, signIn, tokenFor, useE2eSession } from './support/session.js';
+import { created } from './support/items.js';
 
 const skipReason = skipReasonFor('record screens e2e');
 const MANAGER = 'manager@example.com';
@@ -146,6 +153,34 @@ describe.skipIf(skipReason !== undefined)('record screens that write', () => {
     const after = await listOf();
     expect(after).toHaveLength(before.length + 2);
     expect(texts(after, screen, tag)).toEqual([`${tag} one edited`, `${tag} two`]);
+  });
+
+  it('a home’s notes opened offline, never on the device, say so and come by themselves with signal', async () => {
+    const base = session.url();
+    const token = await tokenFor(base, MANAGER);
+    const home = await homeWithStaff(base, token, 5);
+    const screen = SCREENS.find((s) => s.name === 'notes');
+    if (screen === undefined) throw new Error('no notes screen');
+    const text = `came-with-signal-${Date.now()}`;
+    await created(base, token, `${screen.api}/submit`, { HomeRID: home.id, Text: text });
+    await session.withPage(DESKTOP, async (page, context) => {
+      // The home's notes never reach this device: every request for them fails.
+      const notes = `**${screen.api}/**`;
+      await page.route(notes, (route) => route.abort('internetdisconnected'));
+      await signIn(page, MANAGER);
+      await serviceWorkerInstalled(page);
+      await context.setOffline(true);
+      // Opened offline, as after a reload on site: no `offline` event comes to this page,
+      // and it has no access token (that lives in memory only).
+      await page.goto(`${base}${screen.route}?homeId=${home.id}`);
+      await page.getByText('This list has not reached this device yet').waitFor();
+      await page.unroute(notes);
+      // With signal the list comes by itself, after the session's refresh (no 401), with
+      // no tap on Try again.
+      await context.setOffline(false);
+      await row(page, screen, text).waitFor();
+      expect(await page.getByTestId('not-on-device').count()).toBe(0);
+    });
   });
 });
 

@@ -29,7 +29,7 @@ import { createChunkRunner } from './sync-chunk-runner';
 import { createHomeStore } from './home-store';
 import type { FieldQueryPersister } from './query-persister';
 import { createFieldQueryPersister, persistManualUpdates } from './query-persister';
-import { createFieldQueryClient } from './query-client';
+import { createFieldQueryClient, followConnection } from './query-client';
 import { sessionUserId } from './session-user';
 import type { SyncAhead } from './sync-ahead';
 import { createSyncAhead } from './sync-ahead';
@@ -182,6 +182,9 @@ export async function startOfflineEngine(
   });
   live.connection = monitor;
   stops.push(() => monitor.stop());
+  stops.push(
+    followConnection({ hasToken: () => client.hasToken(), refresh: options.refreshSession }),
+  );
   // Under storage pressure what can be fetched again goes, homes the user carries last.
   const relieve = (): Promise<void> =>
     relieveStoragePressure(db, homeStore).then(

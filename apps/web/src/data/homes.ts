@@ -381,6 +381,17 @@ export function useHomeList() {
   return { ...query, homes, kind, testing };
 }
 
+const addressesOf = (homes: ActiveHome[]): ReadonlyMap<string, string> =>
+  new Map(homes.map((home) => [home.id, home.Address]));
+
+/**
+ * The active homes' addresses by id, as the list on the device has them (the shell keeps
+ * it; nothing is fetched for this), for screens that name a home by its id.
+ */
+export function useHomeAddresses(): ReadonlyMap<string, string> | undefined {
+  return useQuery({ queryKey: homesQueryKey, enabled: false, select: addressesOf }).data;
+}
+
 /** The selected home, if it is still one of the active homes. */
 export function useSelectedHome(): ActiveHome | null {
   const { data } = useActiveHomes();

@@ -24,6 +24,7 @@ describe('describeMutation', () => {
       type: 'phoneCall',
       operation: 'update',
       recordId: 'c1',
+      homeId: undefined,
       fields: ['Notes', 'Voicemail'],
       state: 'waiting',
       error: undefined,
@@ -45,6 +46,15 @@ describe('describeMutation', () => {
         }),
       ).recordId,
     ).toBe('c/k/1.jpg');
+  });
+
+  it('names the home a write is about: its home field, or the home it changes', () => {
+    const call = row({ operation: 'submit', data: { id: 'c2', HomeRID: 'h1', Notes: 'n' } });
+    expect(describeMutation(call).homeId).toBe('h1');
+    const home = row({ type: 'home', data: { id: 'h2', Address: '12 Elm St' } });
+    expect(describeMutation(home).homeId).toBe('h2');
+    // A change that carries only its own id names no home (the screen looks for its add).
+    expect(describeMutation(row({})).homeId).toBeUndefined();
   });
 });
 

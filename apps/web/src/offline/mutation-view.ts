@@ -2,6 +2,7 @@
 // state, error and age, and the earlier writes it waits for. Data only; the view words it through
 // i18n.
 
+import { homeIdOf, resourceOfMutationType } from '@field/domain';
 import type { MutationRow } from './database';
 import { writeOrderOf } from './mutation-handlers';
 
@@ -13,6 +14,8 @@ export interface QueuedWriteSummary {
   operation: string;
   /** The record it changes (a file's `collection/key` for uploads), when it names one. */
   recordId: string | undefined;
+  /** The home it is about, when its data names one (a home's own change: that home). */
+  homeId: string | undefined;
   /** The fields it sets, without the id; none for a file (its record line names it). */
   fields: string[];
   state: QueuedWriteState;
@@ -32,11 +35,18 @@ export function describeMutation(row: MutationRow, now: number = Date.now()): Qu
       : typeof id === 'string'
         ? id
         : undefined;
+  const resource = resourceOfMutationType(row.type);
   return {
     id: row.id,
     type: row.type,
     operation: row.operation,
     recordId,
+    homeId:
+      resource === undefined
+        ? undefined
+        : resource === 'homes'
+          ? recordId
+          : homeIdOf(resource, data),
     fields: row.type === 'file' ? [] : Object.keys(data).filter((field) => field !== 'id'),
     state:
       row.status === 'conflict'
@@ -50,6 +60,19 @@ export function describeMutation(row: MutationRow, now: number = Date.now()): Qu
     retryCount: row.retryCount,
     ageMs: Math.max(0, now - row.timestamp),
   };
+}
+
+/**
+ * The home of each record the writes name, from any of its writes that names one: a change
+ * that carries only the record's id is about the home its queued add names.
+ */
+export function homesOfRecords(rows: readonly MutationRow[]): Map<string, string> {
+  const homes = new Map<string, string>();
+  for (const row of rows) {
+    const { recordId, homeId } = describeMutation(row);
+    if (recordId !== undefined && homeId !== undefined) homes.set(recordId, homeId);
+  }
+  return homes;
 }
 
 /**

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { createCircuitBreaker } from '../../api/circuit-breaker';
+import { homesQueryKey } from '../../data/homes';
 import type { MutationRow } from '../../offline/database';
 import { startOfflineEngine } from '../../offline/engine';
 import { OfflineEngineProvider } from '../../offline/react';
@@ -48,12 +50,24 @@ describe('the Mutation Queue screen', () => {
       queued('m-item', 'walkItem', 'submit', { id: 'i1', WalkID: 'w1', Name: 'Scuff' }, 2),
       queued('m-photo', 'file', 'upload', { fileRef: 'f1', ...photoRef }, 3),
       queued('m-change', 'closing', 'update', { id: 'w1', uploadedFiles: [photoRef] }, 4),
-      queued('m-call', 'phoneCall', 'submit', { id: 'c1', Notes: 'n' }, 5),
+      queued(
+        'm-call',
+        'phoneCall',
+        'submit',
+        { id: 'c1', HomeRID: 'h1', Home: 'h1', Notes: 'n' },
+        5,
+      ),
+      queued('m-call-change', 'phoneCall', 'update', { id: 'c1', Notes: 'n2' }, 6),
+      queued('m-other', 'phoneCall', 'update', { id: 'c9', Notes: 'n3' }, 7),
     ]);
+    // The homes list the shell keeps on the device.
+    engine.queryClient.setQueryData(homesQueryKey, [{ id: 'h1', Address: '12 Elm Street' }]);
     render(
-      <OfflineEngineProvider engine={engine}>
-        <MutationQueueScreen />
-      </OfflineEngineProvider>,
+      <QueryClientProvider client={engine.queryClient}>
+        <OfflineEngineProvider engine={engine}>
+          <MutationQueueScreen />
+        </OfflineEngineProvider>
+      </QueryClientProvider>,
     );
     const rowOf = async (id: string) => {
       const rows = await screen.findAllByTestId('queued-write');
@@ -82,6 +96,16 @@ describe('the Mutation Queue screen', () => {
     expect((await rowOf('m-photo')).getByText(/closing\/w1\/porch\.jpg/).textContent).not.toMatch(
       /Changes|fileRef/,
     );
+
+    // A record is named by its home's address, a change of it too (through its add); by its
+    // id only where no home is known.
+    for (const id of ['m-call', 'm-call-change']) {
+      const line = (await rowOf(id)).getByText(/Changes/).textContent ?? '';
+      expect(line).toMatch(/^12 Elm Street · Changes /);
+      expect(line).not.toContain('c1');
+      expect(line.match(/Home/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
+    expect((await rowOf('m-other')).getByText(/Changes/).textContent).toMatch(/^Record c9 · /);
 
     // Discarding the refused walk: the item waits for nothing any more.
     fireEvent.click((await rowOf('m-walk')).getByRole('button', { name: 'Discard' }));

@@ -20,10 +20,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Sync from '@mui/icons-material/Sync';
 import { MESSAGES, relativeTimeLabel } from '@field/domain';
+import { useHomeAddresses } from '../../data/homes';
 import { isIndexedDbSupported } from '../../offline/database';
 import type { MutationRow } from '../../offline/database';
 import type { MutationData } from '../../offline/mutation-handlers';
-import { describeMutation, waitingFor } from '../../offline/mutation-view';
+import type { QueuedWriteSummary } from '../../offline/mutation-view';
+import { describeMutation, homesOfRecords, waitingFor } from '../../offline/mutation-view';
 import { useOfflineEngine, useOnlineStatus, useQueuedMutations } from '../../offline/react';
 import { ConflictPanel } from '../../ui/conflict-panel';
 import { toast } from '../../lib/toast';
@@ -136,12 +138,15 @@ function QueuedWrite(props: {
   now: number;
   /** The earlier writes it waits for (mutation-view.ts waitingFor). */
   waitsFor: readonly MutationRow[];
+  /** The address of the home it is about, when known on the device. */
+  address: (summary: QueuedWriteSummary) => string | undefined;
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
   const { queue } = useOfflineEngine();
   const summary = describeMutation(props.row, props.now);
   const failed = summary.state === 'failed';
+  const address = props.address(summary);
 
   async function run(action: () => Promise<void>): Promise<void> {
     try {
@@ -179,13 +184,20 @@ function QueuedWrite(props: {
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {[
-          // A conflict shows the record's fields with both values below, which name it better
-          // than its id.
-          summary.recordId === undefined || summary.state === 'conflict'
+          // A record is named by its home's address, which a user knows, and by its id only
+          // where no home is known. A conflict shows the record's fields with both values
+          // below, which name it better.
+          summary.state === 'conflict'
             ? undefined
-            : t('sync.record', { id: summary.recordId }),
+            : (address ??
+              (summary.recordId === undefined
+                ? undefined
+                : t('sync.record', { id: summary.recordId }))),
           summary.fields.length > 0
-            ? t('sync.fields', { fields: summary.fields.map((f) => fieldLabel(t, f)).join(', ') })
+            ? t('sync.fields', {
+                // Each label once: a record may name its home in two fields (both "Home").
+                fields: [...new Set(summary.fields.map((f) => fieldLabel(t, f)))].join(', '),
+              })
             : '',
           relativeTimeLabel(props.row.timestamp, props.now),
           summary.retryCount > 0 ? t('sync.retries', { count: summary.retryCount }) : '',
@@ -250,6 +262,12 @@ function QueueView() {
   const now = useNow(10_000);
   const mutations = useQueuedMutations();
   const waits = useMemo(() => waitingFor(mutations), [mutations]);
+  const homes = useMemo(() => homesOfRecords(mutations), [mutations]);
+  const addresses = useHomeAddresses();
+  const addressOf = (summary: QueuedWriteSummary): string | undefined => {
+    const homeId = summary.homeId ?? homes.get(summary.recordId ?? '');
+    return homeId === undefined ? undefined : addresses?.get(homeId);
+  };
   const [editing, setEditing] = useState<MutationRow | null>(null);
   const [syncing, setSyncing] = useState(false);
   const failed = mutations.filter((m) => m.status === 'failed').length;
@@ -305,6 +323,7 @@ function QueueView() {
                 row={m}
                 now={now}
                 waitsFor={waits.get(m.id) ?? NOTHING}
+                address={addressOf}
                 onEdit={() => setEditing(m)}
               />
             ))}

@@ -63,11 +63,22 @@ describe('followConnection', () => {
       refreshed(true);
       await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(true));
 
+      // Signal that goes again while the session refreshes: still offline after it.
+      token = false;
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+      window.dispatchEvent(new Event('offline'));
+      expect(refresh).toHaveBeenCalledTimes(2);
+      token = true;
+      refreshed(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(onlineManager.isOnline()).toBe(false);
+
       // With a token, the connection counts at once, and no refresh is asked for.
       window.dispatchEvent(new Event('offline'));
       window.dispatchEvent(new Event('online'));
       expect(onlineManager.isOnline()).toBe(true);
-      expect(refresh).toHaveBeenCalledTimes(1);
+      expect(refresh).toHaveBeenCalledTimes(2);
     } finally {
       restore();
     }

@@ -84,14 +84,23 @@ export function followConnection(session: {
 }): () => void {
   const listen = (refresh: (() => Promise<boolean>) | undefined) =>
     onlineManager.setEventListener((setOnline) => {
+      // Each event counts; a refresh that ends after the signal went again says nothing.
+      let events = 0;
       const online = (): void => {
+        events += 1;
+        const event = events;
         if (refresh === undefined || session.hasToken()) setOnline(true);
         else
           void refresh()
             .catch(() => false)
-            .finally(() => setOnline(true));
+            .finally(() => {
+              if (event === events) setOnline(true);
+            });
       };
-      const offline = (): void => setOnline(false);
+      const offline = (): void => {
+        events += 1;
+        setOnline(false);
+      };
       window.addEventListener('online', online);
       window.addEventListener('offline', offline);
       return () => {

@@ -179,7 +179,6 @@ export function useRecordWrites(resource: Resource): RecordWrites {
   return recordWrites(useOfflineEngine(), resource);
 }
 
-/** Whether a failed read is the network's fault (the device's copy may then do). */
 /**
  * Job schedules of these jobs from the home store, where the sync ahead keeps them with
  * their jobs' homes; the homes are found through the jobs lists on screen (a calendar asks

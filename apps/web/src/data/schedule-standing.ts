@@ -71,7 +71,6 @@ async function fromDevice(engine: OfflineEngine, homeIds: readonly string[]): Pr
   return { jobs, entries };
 }
 
-/** Whether a failed read is the network's fault (kinds are set only when no answer came). */
 const typeOf = (resource: Resource) => resourceDef(resource).mutationType ?? '';
 
 export interface ScheduleStanding {

@@ -41,7 +41,6 @@ function readable(access: Access, item: FieldRecord): boolean {
   return type !== undefined && canReadItemType(access, type);
 }
 
-/** Kinds are set only when no answer came (network, timeout, circuit open). */
 /** The walks' homes' item lists on the device, narrowed to the walks; undefined if none is. */
 async function stored(
   engine: OfflineEngine,

@@ -63,14 +63,20 @@ export function describeMutation(row: MutationRow, now: number = Date.now()): Qu
 }
 
 /**
- * The home of each record the writes name, from any of its writes that names one: a change
- * that carries only the record's id is about the home its queued add names.
+ * The home each write is about, by mutation id: the one its data names, or, for a change
+ * that carries only its record's id, the one a queued write of that record names (its add).
+ * A write about no known home is absent.
  */
-export function homesOfRecords(rows: readonly MutationRow[]): Map<string, string> {
+export function homesOfWrites(rows: readonly MutationRow[]): Map<string, string> {
+  const summaries = rows.map((row) => describeMutation(row));
+  const ofRecord = new Map<string, string>();
+  for (const { recordId, homeId } of summaries) {
+    if (recordId !== undefined && homeId !== undefined) ofRecord.set(recordId, homeId);
+  }
   const homes = new Map<string, string>();
-  for (const row of rows) {
-    const { recordId, homeId } = describeMutation(row);
-    if (recordId !== undefined && homeId !== undefined) homes.set(recordId, homeId);
+  for (const { id, recordId, homeId } of summaries) {
+    const home = homeId ?? (recordId === undefined ? undefined : ofRecord.get(recordId));
+    if (home !== undefined) homes.set(id, home);
   }
   return homes;
 }

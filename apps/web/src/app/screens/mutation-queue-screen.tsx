@@ -24,8 +24,7 @@ import { useHomeAddresses } from '../../data/homes';
 import { isIndexedDbSupported } from '../../offline/database';
 import type { MutationRow } from '../../offline/database';
 import type { MutationData } from '../../offline/mutation-handlers';
-import type { QueuedWriteSummary } from '../../offline/mutation-view';
-import { describeMutation, homesOfRecords, waitingFor } from '../../offline/mutation-view';
+import { describeMutation, homesOfWrites, waitingFor } from '../../offline/mutation-view';
 import { useOfflineEngine, useOnlineStatus, useQueuedMutations } from '../../offline/react';
 import { ConflictPanel } from '../../ui/conflict-panel';
 import { toast } from '../../lib/toast';
@@ -139,14 +138,13 @@ function QueuedWrite(props: {
   /** The earlier writes it waits for (mutation-view.ts waitingFor). */
   waitsFor: readonly MutationRow[];
   /** The address of the home it is about, when known on the device. */
-  address: (summary: QueuedWriteSummary) => string | undefined;
+  address: string | undefined;
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
   const { queue } = useOfflineEngine();
   const summary = describeMutation(props.row, props.now);
   const failed = summary.state === 'failed';
-  const address = props.address(summary);
 
   async function run(action: () => Promise<void>): Promise<void> {
     try {
@@ -189,7 +187,7 @@ function QueuedWrite(props: {
           // below, which name it better.
           summary.state === 'conflict'
             ? undefined
-            : (address ??
+            : (props.address ??
               (summary.recordId === undefined
                 ? undefined
                 : t('sync.record', { id: summary.recordId }))),
@@ -262,12 +260,8 @@ function QueueView() {
   const now = useNow(10_000);
   const mutations = useQueuedMutations();
   const waits = useMemo(() => waitingFor(mutations), [mutations]);
-  const homes = useMemo(() => homesOfRecords(mutations), [mutations]);
+  const homes = useMemo(() => homesOfWrites(mutations), [mutations]);
   const addresses = useHomeAddresses();
-  const addressOf = (summary: QueuedWriteSummary): string | undefined => {
-    const homeId = summary.homeId ?? homes.get(summary.recordId ?? '');
-    return homeId === undefined ? undefined : addresses?.get(homeId);
-  };
   const [editing, setEditing] = useState<MutationRow | null>(null);
   const [syncing, setSyncing] = useState(false);
   const failed = mutations.filter((m) => m.status === 'failed').length;
@@ -323,7 +317,7 @@ function QueueView() {
                 row={m}
                 now={now}
                 waitsFor={waits.get(m.id) ?? NOTHING}
-                address={addressOf}
+                address={addresses?.get(homes.get(m.id) ?? '')}
                 onEdit={() => setEditing(m)}
               />
             ))}

@@ -184,6 +184,21 @@ export class RecordRepository {
       .execute();
   }
 
+  /**
+   * Holds record `id` of `kind` until the transaction ends, so a write that decides from
+   * other records (an amendment's chain) waits for another such write to commit and then
+   * reads what it wrote. A no-op update: PostgreSQL locks the row (as `for update`, which
+   * SQLite cannot parse); SQLite writes one transaction at a time anyway.
+   */
+  async hold(executor: Executor, kind: string, id: string): Promise<void> {
+    await executor
+      .updateTable('records')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .execute();
+  }
+
   find(executor: Executor, kind: string, id: string): Promise<RecordsTable | undefined> {
     return executor
       .selectFrom('records')

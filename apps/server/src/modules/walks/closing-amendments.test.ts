@@ -146,6 +146,24 @@ describe.each(await availableDialects())('amending a signed closing walk on %s',
     });
   });
 
+  it('takes one of several amendments of the same walk sent at once, and refuses the rest', async () => {
+    // Devices that each amended the signed walk offline come back to signal together: one
+    // chain, never a fork. Three rounds: without the server holding the walk, PostgreSQL
+    // forked the chain in 12 of 15 rounds.
+    for (let round = 0; round < 3; round += 1) {
+      const signed = await signedWalk();
+      const answers = await Promise.all(
+        [ann, bob, ann, bob].map((client, n) =>
+          submit(client, { amends: signed.id, notes: `device ${n}` }),
+        ),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+      const amendments = (await walksOf()).filter((w) => w['amends'] === signed.id);
+      expect(amendments).toHaveLength(1);
+      expect(amendments[0]).toMatchObject({ amendment: 1 });
+    }
+  });
+
   it('refuses to amend a walk of another home or type, or none', async () => {
     const signed = await signedWalk();
     for (const body of [

@@ -50,6 +50,9 @@ export async function amendmentFields(
 ): Promise<{ amendment?: number }> {
   const amends = walk.input['amends'];
   if (typeof amends !== 'string') return {};
+  // Two devices amending the same walk at once: the second waits here for the first to
+  // commit, then finds its amendment and is refused (one chain, never a fork).
+  await deps.records.hold(ctx.trx, 'closing', amends);
   const row = await deps.records.find(ctx.trx, 'closing', amends);
   const amended =
     row === undefined || row.deleted_at !== null ? undefined : { ...storedData(row), id: row.id };

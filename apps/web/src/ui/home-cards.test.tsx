@@ -2,10 +2,13 @@
 // the first few cards are drawn and shown before the rest of the page, which follows in a
 // background render; a user sees the first homes without waiting for every card.
 
+import 'fake-indexeddb/auto';
 import { Profiler } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ActiveHome } from '../data/homes';
+import { OfflineEngineProvider } from '../offline/react';
+import { startTestEngine } from '../offline/testing/server-process';
 import { initI18n } from './i18n';
 import { HomeCards } from './home-cards';
 
@@ -32,7 +35,13 @@ function CountedCards({ homes, shown }: { homes: ActiveHome[] | undefined; shown
       id="cards"
       onRender={() => shown.push(document.querySelectorAll('[data-home-id]').length)}
     >
-      <HomeCards homes={homes} error={null} onRetry={() => undefined} label="My homes" />
+      <HomeCards
+        homes={homes}
+        error={null}
+        paused={false}
+        onRetry={() => undefined}
+        label="My homes"
+      />
     </Profiler>
   );
 }
@@ -63,5 +72,32 @@ describe('the homes’ cards', () => {
     // The click's own commit keeps the cards it had; the next 60 follow in another.
     expect(shown[0]).toBe(60);
     expect(shown.at(-1)).toBe(120);
+  });
+
+  it('says the homes come with signal when the list waits for it with none on the device', async () => {
+    const retried: string[] = [];
+    const engine = await startTestEngine('user-1');
+    onTestFinished(() => engine.stop());
+    const cards = (homes: ActiveHome[] | undefined) => (
+      <OfflineEngineProvider engine={engine}>
+        <HomeCards
+          homes={homes}
+          error={null}
+          paused
+          onRetry={() => retried.push('retry')}
+          label="My homes"
+        />
+      </OfflineEngineProvider>
+    );
+    const { rerender } = render(cards(undefined));
+    expect(screen.getByTestId('not-on-device').textContent).toContain(
+      'The homes have not reached this device yet: they come with signal.',
+    );
+    expect(screen.queryByRole('status', { name: 'Loading homes…' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retried).toEqual(['retry']);
+    // A list on the device shows while a refetch waits for signal.
+    rerender(cards(HOMES.slice(0, 3)));
+    expect(screen.queryByTestId('not-on-device')).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES, errorFetchingHomesMessage, filterByAddress } from '@field/domain';
 import type { ActiveHome } from '../data/homes';
 import { selectHome, selectedHomeIdOf, useLocalSetting } from '../data/local-settings';
+import { NotOnDeviceAlert } from './not-on-device-alert';
 
 const PAGE = 60;
 /** Cards of the first paint; the rest of the page follows in a background render. */
@@ -37,6 +38,11 @@ export function cardDate(value: string | null): string {
 export interface HomeCardsProps {
   homes: ActiveHome[] | undefined;
   error: Error | null;
+  /**
+   * The list waits for signal (its query is paused): with no list on the device yet, the
+   * cards say so instead of loading for as long as the signal stays away.
+   */
+  paused: boolean;
   onRetry: () => void;
   label: string;
   /** The count line when no search narrows the list (default "34 homes"). */
@@ -67,6 +73,7 @@ function FirstCardsFirst(props: { count: number; render: (count: number) => Reac
 export function HomeCards({
   homes: latest,
   error,
+  paused,
   onRetry,
   label,
   totalText,
@@ -102,6 +109,9 @@ export function HomeCards({
         </Typography>
       </Alert>
     );
+  }
+  if (homes === undefined && paused) {
+    return <NotOnDeviceAlert error={null} notOnDevice={t('homes.notOnDevice')} onRetry={onRetry} />;
   }
   if (homes === undefined) {
     return (

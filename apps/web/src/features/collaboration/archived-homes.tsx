@@ -11,11 +11,12 @@ import { TAP } from '../../ui/touch';
 
 export function ArchivedHomes({ writes }: { writes: HomeWrites | null }) {
   const { t } = useTranslation();
-  const { data, error, refetch } = useArchivedHomes(true);
+  const { data, error, fetchStatus, refetch } = useArchivedHomes(true);
   return (
     <HomeCards
       homes={data}
       error={error}
+      paused={fetchStatus === 'paused'}
       onRetry={() => void refetch()}
       label={t('manageHomes.showArchived')}
       totalText={(count) =>

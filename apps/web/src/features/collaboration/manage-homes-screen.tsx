@@ -73,7 +73,7 @@ export function Component() {
   const { t } = useTranslation();
   const { access } = useSignedIn();
   const settings = useLocalSettings();
-  const { data, states, error, refetch } = useActiveHomes();
+  const { data, states, error, fetchStatus, refetch } = useActiveHomes();
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [archived, setArchived] = useState(false);
   const testing = effectiveTesting(settings, access.demo);
@@ -123,6 +123,7 @@ export function Component() {
         <HomeCards
           homes={homes}
           error={error}
+          paused={fetchStatus === 'paused'}
           onRetry={() => void refetch()}
           label={t('nav.manage-homes')}
           extra={(home) => (

@@ -12,7 +12,7 @@ import { EmptyHomesGuide } from '../components/empty-homes-guide';
 
 export function Component() {
   const { t } = useTranslation();
-  const { homes, error, refetch, testing, kind } = useHomeList();
+  const { homes, error, fetchStatus, refetch, testing, kind } = useHomeList();
   const shown = useMemo(
     () => (homes === undefined ? undefined : inConstruction(homes, testing)),
     [homes, testing],
@@ -23,6 +23,7 @@ export function Component() {
       <HomeCards
         homes={shown}
         error={error}
+        paused={fetchStatus === 'paused'}
         onRetry={() => void refetch()}
         label={t(kind === 'mine' ? 'homes.myHomes' : 'homes.inConstruction')}
         // The overview's one count of homes, saying what it counts; the readiness chip above

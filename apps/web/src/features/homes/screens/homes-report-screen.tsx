@@ -38,7 +38,7 @@ export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
   const page = HOMES_REPORT_PAGES.find((p) => location.pathname.endsWith(`/${p}`)) ?? 'all';
-  const { homes, error, refetch } = useHomeList();
+  const { homes, error, fetchStatus, refetch } = useHomeList();
   const homeIds = useMemo(
     () => (page === 'behind-schedule' ? homes?.map((home) => home.id) : undefined),
     [homes, page],
@@ -65,6 +65,7 @@ export function Component() {
     <HomeCards
       homes={shown}
       error={error}
+      paused={fetchStatus === 'paused'}
       onRetry={() => void refetch()}
       label={t(`nav.report-${page}`)}
       extra={extra}

@@ -385,11 +385,13 @@ const addressesOf = (homes: ActiveHome[]): ReadonlyMap<string, string> =>
   new Map(homes.map((home) => [home.id, home.Address]));
 
 /**
- * The active homes' addresses by id, as the list on the device has them (the shell keeps
- * it; nothing is fetched for this), for screens that name a home by its id.
+ * The active homes' addresses by id, as the list the shell keeps has them with the queued
+ * home writes laid over it (a home added or readdressed offline shows its new address),
+ * for screens that name a home by its id.
  */
 export function useHomeAddresses(): ReadonlyMap<string, string> | undefined {
-  return useQuery({ queryKey: homesQueryKey, enabled: false, select: addressesOf }).data;
+  const { data } = useActiveHomes();
+  return useMemo(() => (data === undefined ? undefined : addressesOf(data)), [data]);
 }
 
 /** The selected home, if it is still one of the active homes. */

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { createCircuitBreaker } from '../../api/circuit-breaker';
 import { homesQueryKey } from '../../data/homes';
+import { SessionProvider } from '../../data/session';
 import type { MutationRow } from '../../offline/database';
 import { startOfflineEngine } from '../../offline/engine';
 import { OfflineEngineProvider } from '../../offline/react';
@@ -59,14 +60,22 @@ describe('the Mutation Queue screen', () => {
       ),
       queued('m-call-change', 'phoneCall', 'update', { id: 'c1', Notes: 'n2' }, 6),
       queued('m-other', 'phoneCall', 'update', { id: 'c9', Notes: 'n3' }, 7),
+      // A home readdressed offline, and a call on it.
+      queued('m-readdress', 'home', 'update', { id: 'h2', Address: '5 Oak Lane' }, 8),
+      queued('m-call-2', 'phoneCall', 'submit', { id: 'c2', HomeRID: 'h2', Notes: 'x' }, 9),
     ]);
     // The homes list the shell keeps on the device.
-    engine.queryClient.setQueryData(homesQueryKey, [{ id: 'h1', Address: '12 Elm Street' }]);
+    engine.queryClient.setQueryData(homesQueryKey, [
+      { id: 'h1', Address: '12 Elm Street' },
+      { id: 'h2', Address: '3 Oak Lane' },
+    ]);
     render(
       <QueryClientProvider client={engine.queryClient}>
-        <OfflineEngineProvider engine={engine}>
-          <MutationQueueScreen />
-        </OfflineEngineProvider>
+        <SessionProvider>
+          <OfflineEngineProvider engine={engine}>
+            <MutationQueueScreen />
+          </OfflineEngineProvider>
+        </SessionProvider>
       </QueryClientProvider>,
     );
     const rowOf = async (id: string) => {
@@ -106,6 +115,10 @@ describe('the Mutation Queue screen', () => {
       expect(line.match(/Home/g)?.length ?? 0).toBeLessThanOrEqual(1);
     }
     expect((await rowOf('m-other')).getByText(/Changes/).textContent).toMatch(/^Record c9 · /);
+    // A home's queued change of address is the address its writes are named by.
+    for (const id of ['m-readdress', 'm-call-2']) {
+      expect((await rowOf(id)).getByText(/Changes/).textContent).toMatch(/^5 Oak Lane · Changes /);
+    }
 
     // Discarding the refused walk: the item waits for nothing any more.
     fireEvent.click((await rowOf('m-walk')).getByRole('button', { name: 'Discard' }));

@@ -228,6 +228,18 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
       const stored = await stat(path.join(users, folder, 'profilePicture'));
       expect(stored.size).toBeGreaterThan(0);
       expect(stored.size).toBeLessThan(PROFILE_PICTURE_MAX_BYTES);
+
+      // On the phone every account tab is in view, the last one opened too (it was hidden
+      // under the tabs' scroll arrow).
+      await page.goto(`${session.url()}/account/settings`);
+      const tabs = page.getByRole('tablist', { name: 'Account' }).getByRole('tab');
+      await tabs.first().waitFor();
+      expect(await tabs.count()).toBe(4);
+      for (const tab of await tabs.all()) {
+        const box = await tab.boundingBox();
+        expect(box?.x).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+      }
     });
   });
 

@@ -21,6 +21,8 @@ const TAB_CONTENT: Readonly<Record<AccountTab, () => JSX.Element>> = {
   settings: SettingsTab,
 };
 
+const TAB_PADDING = { minWidth: { xs: 0, sm: 90 }, px: { xs: 1, sm: 2 } } as const;
+
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -32,13 +34,14 @@ export function Component() {
       <Tabs
         value={tab}
         onChange={(_event, next: AccountTab) => void navigate(accountRoute(next))}
+        // The four fit a 375 px phone with a narrower padding; a narrower one swipes them
+        // (arrows there took the room of the tab shown and hid it under the right one).
         variant="scrollable"
-        allowScrollButtonsMobile
         aria-label={t('account.title')}
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
       >
         {ACCOUNT_TABS.map((name) => (
-          <Tab key={name} value={name} label={t(`nav.account-${name}`)} />
+          <Tab key={name} value={name} label={t(`nav.account-${name}`)} sx={TAB_PADDING} />
         ))}
       </Tabs>
       <Content />

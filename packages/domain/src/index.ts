@@ -215,6 +215,7 @@ export {
   relativeTime,
   relativeTimeLabel,
   messageView,
+  addressBelowTitle,
   streamTicketSchema,
 } from './notifications.js';
 export type { NotificationApp, NotificationCounts, NotificationCreate } from './notifications.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Notification } from './entities.js';
 import type { NotificationApp } from './notifications.js';
 import {
+  addressBelowTitle,
   formatNotificationDate,
   notificationAppSchema,
   notificationCreateSchema,
@@ -173,5 +175,19 @@ describe('answer schemas', () => {
     const ticket = { ticket: 'abc123', expiresAt: '2026-11-20T12:01:00.000Z' };
     expect(streamTicketSchema.parse(ticket)).toEqual(ticket);
     expect(streamTicketSchema.safeParse({ expiresAt: ticket.expiresAt }).success).toBe(false);
+  });
+});
+
+describe('addressBelowTitle', () => {
+  const told = (title: string, homeAddress?: string): Notification =>
+    // Safe: only the title and the metadata are read.
+    ({ title, metadata: homeAddress === undefined ? {} : { homeAddress } }) as Notification;
+  const address = '3400 Granite Ridge Road, Loveland, CO 80538';
+
+  it('leaves out an address the title names, and shows one it does not', () => {
+    expect(addressBelowTitle(told(`Phone call logged for ${address}`, address))).toBeUndefined();
+    expect(addressBelowTitle(told('Selections are ready', address))).toBe(address);
+    expect(addressBelowTitle(told('Portal maintenance tonight'))).toBeUndefined();
+    expect(addressBelowTitle(told('Portal maintenance tonight', ''))).toBeUndefined();
   });
 });

@@ -232,6 +232,18 @@ export function messageView(
   };
 }
 
+/**
+ * The home's address to show under a notification's title, unless the title names it
+ * already (most do: "Phone call logged for {address}"); on a phone it took two more lines.
+ */
+export function addressBelowTitle(notification: Notification): string | undefined {
+  const address = notification.metadata.homeAddress;
+  if (address === undefined || address === '' || notification.title.includes(address)) {
+    return undefined;
+  }
+  return address;
+}
+
 // ---------------------------------------------------------------------------------------
 // Where opening a notification leads: the record it tells of, on its home.
 

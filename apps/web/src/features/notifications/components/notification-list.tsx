@@ -1,5 +1,5 @@
 // Notifications as a list: unread ones bold with a dot, the relative time, the home's
-// address; opening one marks it read.
+// address where the title does not name it; opening one marks it read.
 
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -10,7 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import type { Notification } from '@field/domain';
-import { relativeTimeLabel } from '@field/domain';
+import { addressBelowTitle, relativeTimeLabel } from '@field/domain';
 import { useNow } from '../../../ui/use-now';
 
 export interface NotificationListProps {
@@ -56,7 +56,7 @@ export function NotificationList({ notifications, onOpen, onDelete }: Notificati
             />
             <ListItemText
               primary={n.title}
-              secondary={[n.metadata.homeAddress, relativeTimeLabel(n.createdAt, now)]
+              secondary={[addressBelowTitle(n), relativeTimeLabel(n.createdAt, now)]
                 .filter(Boolean)
                 .join(' · ')}
               slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 700 } } }}

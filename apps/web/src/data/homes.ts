@@ -4,7 +4,6 @@
 // in construction). A home's writes (its fields, a staff list) go through the queue.
 
 import { useDeferredValue, useEffect, useMemo } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Home, StaffType } from '@field/domain';
 import {
@@ -211,9 +210,12 @@ function useQueuedHomeWrites(): readonly MutationRow[] {
  * Once the server has a home write, the device's list takes it in at once, so the home
  * does not show its old values between the write leaving the queue and the list's
  * refresh. Only confirmed writes enter the cached list (a differential sync would never
- * undo an unconfirmed one); queued ones are laid over it on reading.
+ * undo an unconfirmed one); queued ones are laid over it on reading. Called once, by the
+ * signed-in shell: each caller applies and stores every confirmed home write again.
  */
-function useConfirmedHomeWrites(queryClient: QueryClient, engine: OfflineEngine | null): void {
+export function useConfirmedHomeWrites(): void {
+  const queryClient = useQueryClient();
+  const engine = useOptionalOfflineEngine();
   useEffect(() => {
     if (engine === null) return undefined;
     return engine.queue.subscribe((event) => {
@@ -262,9 +264,6 @@ function useActiveHomesQuery() {
 
 export function useActiveHomes(): ActiveHomes {
   const query = useActiveHomesQuery();
-  const queryClient = useQueryClient();
-  const engine = useOptionalOfflineEngine();
-  useConfirmedHomeWrites(queryClient, engine);
   const queued = useQueuedHomeWrites();
   // A new list (10,000 homes after sign-in) re-renders every screen that reads it: that
   // render runs in the background, yielding to input, not as one long task.

@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { DataPanelState } from '@field/domain';
 import { findRoute, visibleMenu } from '@field/domain';
+import { useConfirmedHomeWrites } from '../../data/homes';
 import { menuOrientation, useLocalSetting } from '../../data/local-settings';
 import { useSignedIn } from '../../data/session';
 import { FieldQueryProvider } from '../../offline/query-provider';
@@ -53,6 +54,7 @@ function Shell() {
   const title = usePageTitle();
   const location = useLocation();
   useNotificationStream(true);
+  useConfirmedHomeWrites();
 
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;

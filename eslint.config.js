@@ -142,6 +142,32 @@ export const importRules = [
   },
 ];
 
+/**
+ * A file that keeps to one job (docs/architecture.md, "The rules are enforced"): at most 400 lines
+ * of code (blank lines and comments not counted) in the layers split for it, and no function
+ * of a component file over 150, so a screen is made of parts that each say what they draw.
+ * Exported so a test can prove they bite (lint-zones.test.ts).
+ */
+export const sizeRules = [
+  {
+    files: [
+      'apps/web/src/offline/**/*.{ts,tsx}',
+      'apps/web/src/features/walks/**/*.{ts,tsx}',
+      'apps/web/src/features/items/**/*.{ts,tsx}',
+      'apps/server/src/modules/records/**/*.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+];
+
 const focusedTests = ['describe', 'it', 'test'].map((object) => ({
   object,
   property: 'only',
@@ -222,6 +248,7 @@ export default tseslint.config(
     },
   },
   ...importRules,
+  ...sizeRules,
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['apps/server/**/*.ts'],

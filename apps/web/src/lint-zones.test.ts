@@ -1,8 +1,8 @@
 // @vitest-environment node
-// The one-way imports of docs/architecture.md, proven to bite: the real rules of
-// eslint.config.js run over a wrong-way import in the web app, the server and the domain,
-// and over import cycles (one of type-only imports), and each is refused; imports the
-// layers allow pass.
+// The one-way imports and file sizes of docs/architecture.md, proven to bite: the real rules
+// of eslint.config.js run over a wrong-way import in the web app, the server and the domain,
+// over import cycles (one of type-only imports) and over a file and a component past their
+// sizes, and each is refused; imports and sizes the rules allow pass.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,11 +28,14 @@ afterAll(() => {
   for (const dir of probeDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function importRules(): Promise<Linter.Config[]> {
+async function layerRules(): Promise<Linter.Config[]> {
   const url = pathToFileURL(path.join(root, 'eslint.config.js')).href;
-  // Safe: eslint.config.js exports the rule blocks under this name (see there).
-  const module = (await import(url)) as { importRules: Linter.Config[] };
-  return module.importRules;
+  // Safe: eslint.config.js exports the rule blocks under these names (see there).
+  const module = (await import(url)) as {
+    importRules: Linter.Config[];
+    sizeRules: Linter.Config[];
+  };
+  return [...module.importRules, ...module.sizeRules];
 }
 
 /** Lints `code` as if it were `file` (the files it imports are read from disk). */
@@ -41,8 +44,14 @@ async function lint(file: string, code: string): Promise<string> {
     cwd: root,
     overrideConfigFile: true,
     overrideConfig: [
-      { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } },
-      ...(await importRules()),
+      {
+        files: ['**/*.ts', '**/*.tsx'],
+        languageOptions: {
+          parser: tseslint.parser,
+          parserOptions: { ecmaFeatures: { jsx: true } },
+        },
+      },
+      ...(await layerRules()),
     ],
   });
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -146,4 +155,36 @@ describe('import cycles', () => {
       expect(await lint(path.join(dir, 'a.ts'), a)).toMatch(/import-x\/no-cycle/);
     },
   );
+});
+
+describe('one job per file', () => {
+  /** `count` lines of code, each a statement of its own. */
+  const statements = (count: number) =>
+    Array.from({ length: count }, (_v, n) => `  const v${n} = ${n};`).join('\n');
+  /** A module of `count` lines of code, with as many comment and blank lines beside them. */
+  const moduleOf = (count: number) =>
+    `// A probe.\n\n${Array.from({ length: count }, (_v, n) => `export const v${n} = ${n};\n// ${n}\n`).join('\n')}`;
+  /** A component whose function is `count` lines of code long, braces included. */
+  const componentOf = (count: number) =>
+    `export function Probe() {\n${statements(count - 3)}\n  return <p>{v0}</p>;\n}\n`;
+
+  it('refuses a file of more than 400 lines of code in a split layer', async () => {
+    expect(await lint('apps/web/src/offline/probe.ts', moduleOf(401))).toMatch(
+      /max-lines: File has too many lines \(401\)/,
+    );
+    expect(await lint('apps/server/src/modules/records/probe.ts', moduleOf(401))).toMatch(
+      /max-lines/,
+    );
+  });
+
+  it('counts code only: 400 lines of it pass, with their comments and blank lines', async () => {
+    expect(await lint('apps/web/src/features/walks/probe.ts', moduleOf(400))).toBe('');
+  });
+
+  it('refuses a component of more than 150 lines, and lets one of 150 pass', async () => {
+    expect(await lint('apps/web/src/ui/probe.tsx', componentOf(151))).toMatch(
+      /max-lines-per-function: Function 'Probe' has too many lines \(151\)/,
+    );
+    expect(await lint('apps/web/src/ui/probe.tsx', componentOf(150))).toBe('');
+  });
 });

@@ -2,6 +2,7 @@
 // Release Roadmap, Feedback, the work / presentation toggle and Logout. Logout first offers to
 // send, export or keep the user's unsent work (sign-out-dialog.tsx).
 
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,35 @@ import { unsentWork } from '../../offline/sign-out';
 import { useExternalLinks } from '../../data/external-links';
 import { toast } from '../../lib/toast';
 import { SignOutDialog, useEngineOnline } from './sign-out-dialog';
+
+/** A menu item that opens one of the app's screens. */
+function MenuLink(props: {
+  to: string;
+  icon: ReactNode;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <MenuItem component={RouterLink} to={props.to} onClick={props.onClick}>
+      <ListItemIcon>{props.icon}</ListItemIcon>
+      {props.children}
+    </MenuItem>
+  );
+}
+
+/** The menu's head: who is signed in, and their role. */
+function WhoIsSignedIn(props: { name: string; role: string }) {
+  return (
+    <Box sx={{ px: 2, py: 1, minWidth: 240 }}>
+      <Typography sx={{ fontWeight: 650 }} data-testid="user-name">
+        {props.name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="user-role">
+        {props.role}
+      </Typography>
+    </Box>
+  );
+}
 
 export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
   const { t } = useTranslation();
@@ -73,34 +103,30 @@ export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <Box sx={{ px: 2, py: 1, minWidth: 240 }}>
-          <Typography sx={{ fontWeight: 650 }} data-testid="user-name">
-            {name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" data-testid="user-role">
-            {user.fieldData.role}
-          </Typography>
-        </Box>
+        <WhoIsSignedIn name={name} role={user.fieldData.role} />
         <Divider />
-        <MenuItem component={RouterLink} to={accountRoute('my-account')} onClick={close}>
-          <ListItemIcon>
-            <ManageAccountsOutlined fontSize="small" />
-          </ListItemIcon>
+        <MenuLink
+          to={accountRoute('my-account')}
+          icon={<ManageAccountsOutlined fontSize="small" />}
+          onClick={close}
+        >
           {t('profile.accountSettings')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to={accountRoute('settings')} onClick={close}>
-          <ListItemIcon>
-            <SettingsOutlined fontSize="small" />
-          </ListItemIcon>
+        </MenuLink>
+        <MenuLink
+          to={accountRoute('settings')}
+          icon={<SettingsOutlined fontSize="small" />}
+          onClick={close}
+        >
           {t('profile.appSettings')}
-        </MenuItem>
+        </MenuLink>
         {canManageHomes && (
-          <MenuItem component={RouterLink} to="/collaboration/homes" onClick={close}>
-            <ListItemIcon>
-              <HomeWorkOutlined fontSize="small" />
-            </ListItemIcon>
+          <MenuLink
+            to="/collaboration/homes"
+            icon={<HomeWorkOutlined fontSize="small" />}
+            onClick={close}
+          >
             {t('profile.manageHomes')}
-          </MenuItem>
+          </MenuLink>
         )}
         {documentation !== null && (
           <MenuItem
@@ -116,12 +142,13 @@ export function ProfileMenu({ onFeedback }: { onFeedback: () => void }) {
             {t('profile.documentation')}
           </MenuItem>
         )}
-        <MenuItem component={RouterLink} to={CHANGELOG_ROUTE} onClick={close}>
-          <ListItemIcon>
-            <NewReleasesOutlined fontSize="small" />
-          </ListItemIcon>
+        <MenuLink
+          to={CHANGELOG_ROUTE}
+          icon={<NewReleasesOutlined fontSize="small" />}
+          onClick={close}
+        >
           {t('profile.releaseRoadmap')}
-        </MenuItem>
+        </MenuLink>
         <MenuItem
           onClick={() => {
             close();

@@ -110,6 +110,26 @@ function ItemList(props: {
   );
 }
 
+/** No walk takes this type's items yet: says so, and starts one where the user may. */
+function NoWalkAlert(props: { walk: string; onStart: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="info"
+      data-testid="no-walk"
+      action={
+        props.onStart === undefined ? undefined : (
+          <Button color="inherit" sx={{ ...TAP, whiteSpace: 'nowrap' }} onClick={props.onStart}>
+            {t('punchItems.startWalk')}
+          </Button>
+        )
+      }
+    >
+      {t('punchItems.noWalk', { walk: props.walk })}
+    </Alert>
+  );
+}
+
 function PunchItems(props: { home: ActiveHome }) {
   const { t } = useTranslation();
   const engine = useOfflineEngine();
@@ -197,23 +217,14 @@ function PunchItems(props: { home: ActiveHome }) {
         </Alert>
       )}
       {missingWalk && (
-        <Alert
-          severity="info"
-          data-testid="no-walk"
-          action={
-            canStartWalkOf(access, type) ? (
-              <Button
-                color="inherit"
-                sx={TAP}
-                onClick={() => void run(() => startItemWalk(engine, homeId, user.id, type))}
-              >
-                {t('punchItems.startWalk')}
-              </Button>
-            ) : undefined
+        <NoWalkAlert
+          walk={t(`nav.items-${type}`)}
+          onStart={
+            canStartWalkOf(access, type)
+              ? () => void run(() => startItemWalk(engine, homeId, user.id, type))
+              : undefined
           }
-        >
-          {t('punchItems.noWalk', { walk: t(`nav.items-${type}`) })}
-        </Alert>
+        />
       )}
       <ItemList
         view={view}

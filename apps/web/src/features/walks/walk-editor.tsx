@@ -34,8 +34,8 @@ import {
   WalkFormHeader,
   WalkFormSaving,
   WalkItems,
-  WalkPhotos,
 } from './walk-form-sections';
+import { WalkPhotos } from './walk-photos';
 import { WalkPdfActions } from './walk-pdf-actions';
 import { AmendmentNotice, useAmendsLine } from './walk-amendment';
 import { fullName, walkerIdOf, walkerName } from './walk-people';

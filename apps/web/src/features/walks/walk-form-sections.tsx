@@ -1,9 +1,7 @@
 // The parts of a walk form that only draw what they are given: the header, the walk's
-// details, its photos, its punch items, the problems that keep it from being submitted
-// and the sticky row of actions.
+// details, its punch items, the problems that keep it from being submitted and the sticky
+// row of actions (its photos: walk-photos.tsx).
 
-import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,27 +13,21 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Close from '@mui/icons-material/Close';
-import Draw from '@mui/icons-material/Draw';
 import type { WalkFormDef, WalkFormField } from '@field/domain';
 import type { ActiveHome } from '../../data/homes';
 import type { PunchItem } from '../../data/punch-items';
-import { WALK_PHOTO_COLLECTION } from '../../data/punch-items';
 import type { RecordSyncState } from '../../data/queued-records';
 import type { FieldRecord } from '../../data/records';
-import type { ChosenPhoto } from '../../data/walks';
 import { HistoryButton } from '../../ui/history-button';
 import { useHistoryChains } from './walk-amendment';
-import { markedUpName } from '../../ui/photo-markup';
-import { PhotoMarkupDialog } from '../../ui/photo-markup-lazy';
-import { Thumbnail } from '../../ui/photo-thumbnail';
 import { cellText } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
 import { TAP } from '../../ui/touch';
 import type { RaisedItem, WalkFormState, WalkProblems } from './walk-form-state';
 import { homeStaff } from './walk-form-state';
+import { WalkSection } from './walk-section';
 
 export function WalkFormHeader(props: {
   def: WalkFormDef;
@@ -168,121 +160,6 @@ export function WalkDetails(props: {
   );
 }
 
-function Section(props: { title: string; spacing: number; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack spacing={props.spacing}>
-        <Typography variant="h6" component="h2">
-          {props.title}
-        </Typography>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The walk's photos: those stored with it, those chosen now (removable), and Add photos. */
-export function WalkPhotos(props: {
-  state: WalkFormState;
-  canWrite: boolean;
-  disabled: boolean;
-  onAdd: (files: File[]) => void;
-  onRemove: (photo: ChosenPhoto) => void;
-  readPhoto: (photo: ChosenPhoto) => Promise<Blob>;
-  onMarkUp: (photo: ChosenPhoto, marked: File) => void;
-}) {
-  const { t } = useTranslation();
-  const { state, disabled } = props;
-  const [editing, setEditing] = useState<{ photo: ChosenPhoto; blob: Blob } | null>(null);
-  return (
-    <Section title={t('walkForm.photos')} spacing={1.5}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="walk-photos">
-        {state.keptPhotos.map((photo) => (
-          <Thumbnail key={`${photo.collection}/${photo.key}`} photo={photo} state={undefined} />
-        ))}
-        {state.newPhotos.map((photo) => (
-          <Stack key={photo.fileId} sx={{ alignItems: 'center' }}>
-            <Box sx={{ position: 'relative' }}>
-              <Thumbnail
-                photo={{
-                  collection: WALK_PHOTO_COLLECTION,
-                  key: `${state.walkId}/${photo.fileId}`,
-                  name: photo.name,
-                }}
-                state="pending"
-              />
-              <IconButton
-                size="small"
-                aria-label={t('walkForm.removePhoto', { name: photo.name })}
-                onClick={() => props.onRemove(photo)}
-                disabled={disabled}
-                sx={{ position: 'absolute', top: -12, right: -12, bgcolor: 'background.paper' }}
-              >
-                <Close fontSize="small" />
-              </IconButton>
-            </Box>
-            <IconButton
-              aria-label={t('photoMarkup.open', { name: photo.name })}
-              onClick={() => {
-                props.readPhoto(photo).then(
-                  (blob) => setEditing({ photo, blob }),
-                  (caught: unknown) => console.error('The photo could not be read', caught),
-                );
-              }}
-              disabled={disabled}
-              sx={{ width: 48, height: 48 }}
-            >
-              <Draw />
-            </IconButton>
-          </Stack>
-        ))}
-        {editing !== null && (
-          <PhotoMarkupDialog
-            photo={editing.blob}
-            name={editing.photo.name}
-            onClose={() => setEditing(null)}
-            onSave={(marked) => {
-              const name = markedUpName(editing.photo.name);
-              props.onMarkUp(editing.photo, new File([marked], name, { type: marked.type }));
-              setEditing(null);
-            }}
-          />
-        )}
-        {state.keptPhotos.length + state.newPhotos.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {t('walkForm.noPhotos')}
-          </Typography>
-        )}
-      </Box>
-      {props.canWrite && (
-        <Box>
-          <Button
-            component="label"
-            variant="outlined"
-            startIcon={<AddAPhoto />}
-            sx={TAP}
-            disabled={disabled}
-          >
-            {t('walkForm.addPhotos')}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              multiple
-              data-testid="walk-photo-input"
-              onChange={(event) => {
-                const chosen = Array.from(event.target.files ?? []);
-                event.target.value = '';
-                props.onAdd(chosen);
-              }}
-            />
-          </Button>
-        </Box>
-      )}
-    </Section>
-  );
-}
-
 /** The punch items on the walk (with their sync state) and those raised now, removable. */
 export function WalkItems(props: {
   onWalk: readonly PunchItem[];
@@ -293,7 +170,7 @@ export function WalkItems(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('walkForm.items')} spacing={1}>
+    <WalkSection title={t('walkForm.items')} spacing={1}>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="walk-items">
         {props.onWalk.map((item) => (
           <li
@@ -332,7 +209,7 @@ export function WalkItems(props: {
           {t('walkForm.noItems')}
         </Typography>
       )}
-    </Section>
+    </WalkSection>
   );
 }
 

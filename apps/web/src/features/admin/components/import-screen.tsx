@@ -31,6 +31,26 @@ function Section(props: { title: string; children: React.ReactNode }) {
   );
 }
 
+/** The import's progress while it writes: a bar, and how many rows of how many once known. */
+function ApplyProgress({ progress }: { progress: { done: number; total: number } | undefined }) {
+  const { t } = useTranslation();
+  const known = progress !== undefined && progress.total > 0;
+  return (
+    <>
+      <LinearProgress
+        variant={known ? 'determinate' : 'indeterminate'}
+        value={known ? (progress.done / progress.total) * 100 : 0}
+        aria-label={t('import.applying')}
+      />
+      {progress !== undefined && (
+        <Typography variant="body2" role="status">
+          {t('import.progress', progress)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 export function Component() {
   const { t } = useTranslation();
   const [entity, setEntity] = useState<ImportEntity>('homes');
@@ -149,24 +169,7 @@ export function Component() {
             />
           )}
           <Stack spacing={1} sx={{ mt: 2 }}>
-            {running && (
-              <LinearProgress
-                variant={
-                  progress === undefined || progress.total === 0 ? 'indeterminate' : 'determinate'
-                }
-                value={
-                  progress === undefined || progress.total === 0
-                    ? 0
-                    : (progress.done / progress.total) * 100
-                }
-                aria-label={t('import.applying')}
-              />
-            )}
-            {running && progress !== undefined && (
-              <Typography variant="body2" role="status">
-                {t('import.progress', progress)}
-              </Typography>
-            )}
+            {running && <ApplyProgress progress={progress} />}
             {apply.data !== undefined && (
               <Alert severity="success" role="status">
                 {t('import.result', apply.data)}

@@ -12,6 +12,7 @@ import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import Close from '@mui/icons-material/Close';
 import Draw from '@mui/icons-material/Draw';
 import { WALK_PHOTO_COLLECTION } from '../../data/punch-items';
+import { toast } from '../../lib/toast';
 import type { ChosenPhoto } from '../../data/walks';
 import { markedUpName } from '../../ui/photo-markup';
 import { PhotoMarkupDialog } from '../../ui/photo-markup-lazy';
@@ -65,7 +66,11 @@ export function WalkPhotos(props: {
               onClick={() => {
                 props.readPhoto(photo).then(
                   (blob) => setEditing({ photo, blob }),
-                  (caught: unknown) => console.error('The photo could not be read', caught),
+                  // Gone from the device (cleared storage): said, not only logged.
+                  (caught: unknown) => {
+                    console.error('The photo could not be read', caught);
+                    toast(t('photoMarkup.failed'), 'error');
+                  },
                 );
               }}
               disabled={disabled}

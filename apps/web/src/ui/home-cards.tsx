@@ -239,10 +239,11 @@ const HomeCard = memo(function HomeCard({
             ) : (
               <>
                 <Typography variant="body2" color="text.secondary">
-                  {t('homes.homeId')} {home.HomeID} · {home.Community} · {t('homes.lot')} {home.Lot}
+                  {t('fields.HomeID')} {home.HomeID} · {home.Community} · {t('fields.Lot')}{' '}
+                  {home.Lot}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t('homes.projectedClose')} {cardDate(home['Projected Close'])}
+                  {t('fields.Projected Close')} {cardDate(home['Projected Close'])}
                 </Typography>
               </>
             )}

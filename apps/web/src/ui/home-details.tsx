@@ -99,14 +99,17 @@ export function HomeDetails({ home }: { home: ActiveHome }) {
   return (
     <Stack spacing={2} data-testid="home-details">
       <Box component="dl" sx={GRID}>
-        <Field label={t('homes.homeId')} value={home.HomeID} />
-        <Field label={t('homes.community')} value={home.Community} />
-        <Field label={t('homes.lot')} value={home.Lot} />
-        <Field label={t('details.plan')} value={home.Plan} />
-        <Field label={t('homes.status')} value={home.Status} />
-        <Field label={t('homes.kova')} value={home['KOVA Status']} />
-        <Field label={t('details.start')} value={cellText(home['Construction Start'])} />
-        <Field label={t('homes.projectedClose')} value={cellText(home['Projected Close'])} />
+        <Field label={t('fields.HomeID')} value={home.HomeID} />
+        <Field label={t('fields.Community')} value={home.Community} />
+        <Field label={t('fields.Lot')} value={home.Lot} />
+        <Field label={t('fields.Plan')} value={home.Plan} />
+        <Field label={t('fields.Status')} value={home.Status} />
+        <Field label={t('fields.KOVA Status')} value={home['KOVA Status']} />
+        <Field
+          label={t('fields.Construction Start')}
+          value={cellText(home['Construction Start'])}
+        />
+        <Field label={t('fields.Projected Close')} value={cellText(home['Projected Close'])} />
       </Box>
       <Divider />
       <HomeStaff home={home} canRead={hasAccess(access, RESOURCE_ACCESS.employees.read, 'read')} />

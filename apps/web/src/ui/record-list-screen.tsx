@@ -91,7 +91,7 @@ export function NotYourHome({ home }: { home: Pick<ActiveHome, 'Address' | 'Stat
         {home.Address}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {t('homes.status')}: {home.Status}
+        {t('fields.Status')}: {home.Status}
       </Typography>
       <Typography role="status" sx={{ fontWeight: 650 }}>
         {t('homes.notYours')}

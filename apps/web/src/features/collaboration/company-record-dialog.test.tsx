@@ -41,7 +41,7 @@ function open(
   const onClose = vi.fn();
   render(
     <CompanyRecordDialog
-      texts="vendors"
+      formId="vendors"
       title="The dialog"
       fields={VENDOR_FIELDS}
       records={vendors}
@@ -61,7 +61,7 @@ describe('the company record dialog', () => {
   it('asks for a vendor’s name and trade and checks phone and e-mail, saving nothing', async () => {
     const { dialog, type, save, onSave } = open({ resource: 'vendors' });
     type('Phone', '12');
-    type('E-mail', 'x@');
+    type('Email', 'x@');
     save();
     await within(dialog).findByText(
       'Missing required field "Name" for operation "submit" in mutation type "vendor"',
@@ -96,13 +96,13 @@ describe('the company record dialog', () => {
   it('saves only an employee’s changed fields; a blanked name is refused as the add would', async () => {
     const { dialog, type, save, onSave, onClose } = open({
       resource: 'employees',
-      texts: 'employees',
+      formId: 'employees',
       fields: [{ name: 'First Name' }, { name: 'Last Name' }, { name: 'Email', kind: 'email' }],
       record: ann,
       records: [ann, { ...ann, id: 'e2', Email: 'bo@example.com' }],
     });
     type('First name', '');
-    type('E-mail', 'BO@example.com');
+    type('Email', 'BO@example.com');
     save();
     await within(dialog).findByText(
       'Missing required field "First Name" for operation "update" in mutation type "employee"',
@@ -110,7 +110,7 @@ describe('the company record dialog', () => {
     type('First name', 'Ann');
     save();
     await within(dialog).findByText('An employee with Email "BO@example.com" already exists');
-    type('E-mail', 'ann.lee@example.com');
+    type('Email', 'ann.lee@example.com');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSave).toHaveBeenCalledWith({ Email: 'ann.lee@example.com' });
@@ -119,7 +119,7 @@ describe('the company record dialog', () => {
   it('refuses a home whose HomeID another home holds', async () => {
     const { dialog, type, save, onSave } = open({
       resource: 'homes',
-      texts: 'manageHomes',
+      formId: 'manageHomes',
       fields: [{ name: 'HomeID' }, { name: 'Address' }],
       records: [{ id: 'h1', HomeID: '1001', Address: '1 Main St' }],
     });

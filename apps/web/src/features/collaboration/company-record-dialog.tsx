@@ -26,8 +26,8 @@ type Values = Record<string, unknown>;
 
 export interface CompanyRecordDialogProps {
   resource: Resource;
-  /** The form's id and the prefix of its texts (`{texts}.fields.{name}`). */
-  texts: string;
+  /** The start of the form's id (`{formId}-add-form`); the labels are the shared `fields`. */
+  formId: string;
   title: string;
   fields: readonly CompanyField[];
   /** The record edited; absent for an add. */
@@ -80,7 +80,7 @@ export function CompanyRecordDialog(props: CompanyRecordDialogProps) {
   });
   return (
     <FormDialog
-      id={`${props.texts}-${operation}-form`}
+      id={`${props.formId}-${operation}-form`}
       title={props.title}
       error={error}
       saveDisabled={form.formState.isSubmitting}
@@ -94,7 +94,7 @@ export function CompanyRecordDialog(props: CompanyRecordDialogProps) {
           control={form.control}
           render={({ field: input, fieldState }) => (
             <TextField
-              label={t(`${props.texts}.fields.${field.name}`)}
+              label={t(`fields.${field.name}`)}
               name={field.name}
               inputRef={input.ref}
               value={text(input.value)}

@@ -43,7 +43,7 @@ import { TradeLinkDialog } from '../../ui/trade-link-dialog';
 
 interface DirectoryConfig {
   resource: CompanyList;
-  /** The prefix of the screen's texts (`{texts}.add`, `{texts}.fields.{name}`...). */
+  /** The prefix of the screen's texts (`{texts}.add`, `{texts}.editLabel`...). */
   texts: string;
   columns: readonly string[];
   fields: readonly CompanyField[];
@@ -186,7 +186,7 @@ function DirectoryScreen({ config, label }: { config: DirectoryConfig; label: st
       {writes !== null && (open.kind === 'add' || open.kind === 'edit') && (
         <CompanyRecordDialog
           resource={config.resource}
-          texts={config.texts}
+          formId={config.texts}
           title={t(`${config.texts}.${open.kind === 'add' ? 'addTitle' : 'editTitle'}`)}
           fields={config.fields}
           records={records}

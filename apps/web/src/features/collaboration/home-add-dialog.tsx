@@ -24,7 +24,7 @@ export function HomeAddDialog(props: {
   return (
     <CompanyRecordDialog
       resource="homes"
-      texts="manageHomes"
+      formId="manageHomes"
       title={t('manageHomes.addTitle')}
       fields={HOME_ADD_FIELDS}
       records={props.homes}

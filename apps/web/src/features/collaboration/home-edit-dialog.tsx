@@ -87,7 +87,7 @@ export function HomeEditDialog({ home, writes, onClose }: HomeEditDialogProps) {
           render={({ field, fieldState }) => {
             const message = fieldState.error?.message;
             const common = {
-              label: t(`manageHomes.fields.${name}`),
+              label: t(`fields.${name}`),
               name,
               inputRef: field.ref,
               onBlur: field.onBlur,

@@ -128,7 +128,7 @@ export function Component() {
           label={t('nav.manage-homes')}
           extra={(home) => (
             <>
-              {home.outsider !== true && `${t('homes.kova')}: ${home['KOVA Status']}`}
+              {home.outsider !== true && `${t('fields.KOVA Status')}: ${home['KOVA Status']}`}
               {states.has(home.id) && (
                 <Box sx={{ mt: 1 }}>
                   <SyncStateChip state={states.get(home.id)} recordId={home.id} />

@@ -43,7 +43,7 @@ export function FeedbackList() {
               item.userEmail,
               formatNotificationDate(item.createdAt),
               item.address,
-              item.homeID && `${t('homes.homeId')} ${item.homeID}`,
+              item.homeID && `${t('fields.HomeID')} ${item.homeID}`,
               item.page,
             ]
               .filter(Boolean)

@@ -78,7 +78,7 @@ async function putOnHome(page: Page, address: string, name: string): Promise<voi
   const card = page.locator('li[data-home-id]', { hasText: address });
   await card.getByRole('button', { name: `Assign staff to ${address}` }).click();
   const dialog = page.getByRole('dialog', { name: `Assign staff: ${address}` });
-  for (const list of ['Construction staff', 'Offline homes']) {
+  for (const list of ['Construction staff', 'Carried offline by']) {
     const picker = dialog.getByRole('combobox', { name: list });
     await picker.click();
     await picker.fill(name);

@@ -74,7 +74,7 @@ function HomeStaff(props: { home: ActiveHome; canRead: boolean }) {
         {STAFF_TYPES.map((type) => (
           <Fragment key={type}>
             <Typography component="dt" variant="body2" color="text.secondary">
-              {type}
+              {t(`fields.${type}`)}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
               {props.home[type].length === 0

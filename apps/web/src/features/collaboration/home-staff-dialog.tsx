@@ -115,7 +115,7 @@ export function HomeStaffDialog(props: HomeStaffDialogProps) {
                   <TextField
                     {...params}
                     name={staffType}
-                    label={t(`manageHomes.staffTypes.${staffType}`, { defaultValue: staffType })}
+                    label={t(`fields.${staffType}`, { defaultValue: staffType })}
                     placeholder={value.length === 0 ? t('manageHomes.pickEmployees') : undefined}
                   />
                 )}

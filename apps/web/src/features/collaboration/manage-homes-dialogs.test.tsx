@@ -134,7 +134,7 @@ describe('the staff dialog', () => {
       'Sales staff',
       'Initial CS staff',
       'Year end staff',
-      'Offline homes',
+      'Carried offline by',
     ]) {
       expect(within(dialog).getByRole('combobox', { name: label })).toBeDefined();
     }

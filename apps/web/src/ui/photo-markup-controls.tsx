@@ -19,9 +19,7 @@ import TextFields from '@mui/icons-material/TextFields';
 import Undo from '@mui/icons-material/Undo';
 import type { MarkupTool } from './photo-markup';
 import { MARKUP_COLORS, MARKUP_TOOLS, MAX_MARKUP_TEXT } from './photo-markup';
-
-/** Touch targets of the editor's tools: 48 px, used with a thumb while holding the phone. */
-export const TOOL = { width: 48, height: 48 } as const;
+import { THUMB_TAP } from './touch';
 
 const TOOL_ICONS = {
   pen: <Gesture />,
@@ -60,7 +58,7 @@ export function MarkupTools(props: {
             aria-pressed={tool === each}
             onClick={() => props.onTool(each)}
             sx={{
-              ...TOOL,
+              ...THUMB_TAP,
               color: 'inherit',
               bgcolor: tool === each ? 'primary.main' : 'transparent',
               '&:hover': { bgcolor: tool === each ? 'primary.dark' : 'grey.800' },
@@ -73,7 +71,7 @@ export function MarkupTools(props: {
           aria-label={t('photoMarkup.undo')}
           onClick={props.onUndo}
           disabled={!props.canUndo}
-          sx={{ ...TOOL, color: 'inherit', '&.Mui-disabled': { color: 'grey.600' } }}
+          sx={{ ...THUMB_TAP, color: 'inherit', '&.Mui-disabled': { color: 'grey.600' } }}
         >
           <Undo />
         </IconButton>
@@ -90,7 +88,7 @@ export function MarkupTools(props: {
             aria-label={t(`photoMarkup.colour.${each.name}`)}
             aria-pressed={color === each.value}
             onClick={() => props.onColor(each.value)}
-            sx={TOOL}
+            sx={THUMB_TAP}
           >
             <Box
               sx={{

@@ -1,7 +1,7 @@
 // The markup editor (loaded on demand): the photo fills the screen, the user draws arrows,
 // circles, freehand lines and short texts on it with a finger, a pen or a mouse, undoes,
 // and saves a marked-up copy at the photo's own size (docs/decisions.md, Markup on photos).
-// Its controls are photo-markup-controls.tsx; the drawing, use-markup-ts.
+// Its controls are photo-markup-controls.tsx; the drawing, use-markup-drawing.ts.
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,8 @@ import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import type { MarkupTool } from './photo-markup';
 import { MARKUP_COLORS } from './photo-markup';
-import { MarkupTextDialog, MarkupTools, TOOL } from './photo-markup-controls';
+import { MarkupTextDialog, MarkupTools } from './photo-markup-controls';
+import { THUMB_TAP } from './touch';
 import {
   renderMarkedUp,
   useMarkupDrawing,
@@ -73,7 +74,7 @@ export function PhotoMarkupEditor(props: {
         <IconButton
           aria-label={t('photoMarkup.cancel')}
           onClick={props.onClose}
-          sx={{ ...TOOL, color: 'inherit' }}
+          sx={{ ...THUMB_TAP, color: 'inherit' }}
         >
           <Close />
         </IconButton>

@@ -15,7 +15,7 @@ import Draw from '@mui/icons-material/Draw';
 import type { NewPhoto } from '../data/punch-items';
 import { markedUpName } from './photo-markup';
 import { PhotoMarkupDialog } from './photo-markup-lazy';
-import { TAP } from './touch';
+import { TAP, THUMB_TAP } from './touch';
 
 /** A chosen photo's preview, its object URL let go when it leaves. */
 function Preview(props: { blob: Blob; marked: boolean }) {
@@ -87,14 +87,14 @@ export function PhotoPicker(props: {
                 <IconButton
                   aria-label={t('photoMarkup.open', { name: photo.name })}
                   onClick={() => setEditing(index)}
-                  sx={{ width: 48, height: 48 }}
+                  sx={THUMB_TAP}
                 >
                   <Draw />
                 </IconButton>
                 <IconButton
                   aria-label={t('photoMarkup.remove', { name: photo.name })}
                   onClick={() => props.onChange(props.photos.filter((_, i) => i !== index))}
-                  sx={{ width: 48, height: 48 }}
+                  sx={THUMB_TAP}
                 >
                   <Close />
                 </IconButton>

@@ -17,7 +17,7 @@ import type { ChosenPhoto } from '../../data/walks';
 import { markedUpName } from '../../ui/photo-markup';
 import { PhotoMarkupDialog } from '../../ui/photo-markup-lazy';
 import { Thumbnail } from '../../ui/photo-thumbnail';
-import { TAP } from '../../ui/touch';
+import { TAP, THUMB_TAP } from '../../ui/touch';
 import type { WalkFormState } from './walk-form-state';
 import { WalkSection } from './walk-section';
 
@@ -74,7 +74,7 @@ export function WalkPhotos(props: {
                 );
               }}
               disabled={disabled}
-              sx={{ width: 48, height: 48 }}
+              sx={THUMB_TAP}
             >
               <Draw />
             </IconButton>

@@ -153,6 +153,12 @@ describe.skipIf(skipReason !== undefined)('conflicts between two people', () => 
           // The record itself says so, and its chip opens the choice.
           const row = page.locator(`[data-testid="phone-call"][data-sync="conflict"]`);
           await row.waitFor();
+          // The replay that parked it is over: its "Syncing your changes…" goes rather than
+          // stand over the screen for its 5 s.
+          await page
+            .getByText('Syncing your changes…')
+            .waitFor({ state: 'hidden', timeout: 3_000 });
+          await shot(page, 'conflict-row');
           await row.getByTestId('sync-state').click();
           const dialog = page.getByRole('dialog', { name: 'Someone else changed this record' });
           const field = dialog.locator('[data-testid="conflict-field"][data-field="Notes"]');
@@ -236,6 +242,8 @@ describe.skipIf(skipReason !== undefined)('conflicts between two people', () => 
         await page.getByTestId('offline-indicator').click();
         const conflict = page.getByTestId('conflict');
         await conflict.waitFor();
+        // Nor here does the replay's "Syncing your changes…" stay over the panel's buttons.
+        await page.getByText('Syncing your changes…').waitFor({ state: 'hidden', timeout: 3_000 });
         const location = conflict.locator('[data-testid="conflict-field"][data-field="Location"]');
         const category = conflict.locator('[data-testid="conflict-field"][data-field="Category"]');
         expect(await location.getByTestId('mine').textContent()).toBe('Bath');

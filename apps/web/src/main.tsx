@@ -22,7 +22,7 @@ import { yieldToMain } from './lib/yield-to-main';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
 import { lazyOrNothing } from './ui/lazy-or-nothing';
 import { theme } from './ui/theme';
-import { onToastsWanted, toastsWanted } from './lib/toast';
+import { closeToast, onToastsWanted, toastsWanted } from './lib/toast';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -31,13 +31,19 @@ const root = createRoot(container);
 /** Made after the modules' evaluation (below); a notice's button navigates only later. */
 let router: ReturnType<typeof createAppRouter> | undefined;
 
+/** The notices shown so far, one after another: a later one may close an earlier one. */
+let notices: Promise<void> = Promise.resolve();
+
 /**
  * The engine's notices as toasts; their code (and the backup's) is fetched with the engine.
  * A notice is shown even where the app's texts could not be fetched (its buttons' labels
  * would then read as their keys): a failed write's error must reach the user.
  */
 function showNotice(notice: EngineNotice): void {
-  Promise.all([import('./app/engine-notices'), loadAppTexts().catch(() => undefined)])
+  notices = notices
+    .then(() =>
+      Promise.all([import('./app/engine-notices'), loadAppTexts().catch(() => undefined)]),
+    )
     .then(([{ showEngineNotice }]) =>
       showEngineNotice(notice, {
         navigate: (path) => void router?.navigate(path),
@@ -45,6 +51,11 @@ function showNotice(notice: EngineNotice): void {
       }),
     )
     .catch((error: unknown) => console.error('The notice could not be shown', notice, error));
+}
+
+/** Closes the notice shown with `key` (EngineNotice.key), once what came before is shown. */
+function dismissNotice(key: string): void {
+  notices = notices.then(() => closeToast(key));
 }
 
 // A host whose code cannot be fetched shows no toasts rather than failing the page.
@@ -83,6 +94,7 @@ async function startEngine(): Promise<OfflineEngine | null> {
     client: queueClient,
     refreshSession: refreshForQueue,
     notify: showNotice,
+    dismiss: dismissNotice,
   });
   // A write that waited on a sign-in goes as soon as someone signs in again.
   onSignedIn(() => engine.queue.kick());

@@ -14,6 +14,7 @@ import { failedWriteNotice, startOfflineEngine } from '../offline/engine';
 import { initI18n } from '../ui/i18n';
 import { showEngineNotice } from './engine-notices';
 import ToastHost from '../ui/toast-host';
+import { closeToast } from '../lib/toast';
 
 let engine: OfflineEngine | undefined;
 
@@ -131,5 +132,44 @@ describe('a failed write’s notice', () => {
       expect(screen.queryByText('Error saving data: Status is required')).toBeNull(),
     );
     expect(opened).toEqual([]);
+  });
+});
+
+describe('a replay’s notice', () => {
+  beforeAll(initI18n);
+
+  it('closes "Syncing your changes…" when the replay ends with nothing more to say', async () => {
+    // A write parked as a conflict, or left for a later retry, ends the replay without a
+    // success or a failure to report: "Syncing…" stood over the conflict's panel on a phone
+    // for its 5 s.
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    render(<ToastHost />);
+    const device = await startOfflineEngine({
+      dbName: 'engine-notices-replay',
+      client: createApiClient({
+        fetch: () => answered.then(() => Promise.reject(new TypeError('socket hang up'))),
+      }),
+      breaker: createCircuitBreaker(),
+      estimate: () => Promise.resolve({ usage: 1, quota: 100 }),
+      notify: (notice) =>
+        showEngineNotice(notice, {
+          navigate: () => undefined,
+          engine: () => Promise.resolve(null),
+        }),
+      dismiss: closeToast,
+    });
+    engine = device;
+    await device.db.mutations.add({ ...write('w1', false), nextAttemptAt: 0 });
+
+    const replay = device.connection.syncNow();
+    expect(await screen.findByText('Syncing your changes…')).toBeTruthy();
+    answer?.();
+    expect(await replay).toMatchObject({ sent: 0, failed: 0 });
+    await waitFor(() => expect(screen.queryByText('Syncing your changes…')).toBeNull(), {
+      timeout: 2_000,
+    });
   });
 });

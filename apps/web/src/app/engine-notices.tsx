@@ -70,6 +70,7 @@ export function showEngineNotice(notice: EngineNotice, deps: NoticeDeps): void {
   showToast(notice.message, {
     variant: notice.level,
     persist: notice.persistent === true,
+    ...(notice.key === undefined ? {} : { key: notice.key }),
     ...(action === undefined ? {} : { action }),
   });
 }

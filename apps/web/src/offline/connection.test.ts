@@ -63,6 +63,7 @@ describe('connection monitor', () => {
     await vi.waitFor(() =>
       expect(notices).toEqual([
         { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+        { kind: 'sync-ended' },
         { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
       ]),
     );
@@ -84,6 +85,7 @@ describe('connection monitor', () => {
     await vi.waitFor(() =>
       expect(notices).toEqual([
         { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+        { kind: 'sync-ended' },
         { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
       ]),
     );
@@ -106,6 +108,7 @@ describe('connection monitor', () => {
       () =>
         expect(notices).toEqual([
           { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+          { kind: 'sync-ended' },
           { kind: 'synced', message: ENGINE_TEXTS.syncSucceeded },
         ]),
       { timeout: 5000 },
@@ -121,6 +124,23 @@ describe('connection monitor', () => {
     setOnline(true);
     await monitor.syncNow();
     expect(notices.at(-1)).toEqual({ kind: 'sync-failed', message: MESSAGES.syncFailed });
+    monitor.stop();
+  });
+
+  it('ends "Syncing…" when the replay sends nothing and reports nothing more', async () => {
+    // A write parked as a conflict, or left for a later retry, ends the pass without a
+    // success or a failure to report: "Syncing your changes…" stood over the conflict's
+    // panel on a phone until it timed out.
+    const send = vi.fn(() => Promise.reject(new Error('socket hang up')));
+    const { queue, notices, monitor, setOnline } = setup('connection-test-6', send);
+    await queue.enqueue({ type: 'phoneCall', operation: 'delete', data: { id: 'a' } });
+    setOnline(true);
+    const result = await monitor.syncNow();
+    expect(result).toMatchObject({ sent: 0, failed: 0, pending: 1 });
+    expect(notices).toEqual([
+      { kind: 'syncing', message: ENGINE_TEXTS.syncing },
+      { kind: 'sync-ended' },
+    ]);
     monitor.stop();
   });
 

@@ -10,7 +10,9 @@ import { ENGINE_TEXTS } from './texts';
 export type SyncNotice =
   | { kind: 'syncing'; message: string }
   | { kind: 'synced'; message: string }
-  | { kind: 'sync-failed'; message: string };
+  | { kind: 'sync-failed'; message: string }
+  /** The replay reported as syncing is over, whatever came of it: "Syncing…" goes. */
+  | { kind: 'sync-ended' };
 
 export interface ConnectionMonitorOptions {
   queue: MutationQueue;
@@ -69,7 +71,14 @@ export function startConnectionMonitor(options: ConnectionMonitorOptions): Conne
     const waiting = (await options.queue.list()).filter((m) => m.status === 'pending').length;
     const pending = waiting + early;
     if (pending > 0) options.notify?.({ kind: 'syncing', message: ENGINE_TEXTS.syncing });
-    const result = await options.queue.process();
+    let result: PassResult;
+    try {
+      result = await options.queue.process();
+    } finally {
+      // A pass that parks a conflict, or leaves its writes for a retry, reports nothing
+      // more: "Syncing…" stood over the conflict's panel on a phone until it timed out.
+      if (pending > 0) options.notify?.({ kind: 'sync-ended' });
+    }
     const failed = (await options.queue.list()).some((m) => m.status === 'failed');
     if (failed && result.failed > 0) {
       options.notify?.({ kind: 'sync-failed', message: MESSAGES.syncFailed });

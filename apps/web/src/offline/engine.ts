@@ -50,6 +50,8 @@ export interface EngineNotice {
   openMutationQueue?: boolean;
   /** The toast offers to back up the unsent writes and drafts now. */
   offerBackup?: boolean;
+  /** Names the toast, for `dismiss` to close it. */
+  key?: string;
 }
 
 export interface OfflineEngine {
@@ -75,6 +77,8 @@ export interface OfflineEngineOptions {
   /** Gets a new access token after a 401; false when the user must sign in. */
   refreshSession?: () => Promise<boolean>;
   notify?: (notice: EngineNotice) => void;
+  /** Closes the notice shown with this key (a replay's "Syncing…" once the replay ends). */
+  dismiss?: (key: string) => void;
   dbName?: string;
   /** The storage estimate (tests inject a full disk); the browser's by default. */
   estimate?: () => Promise<StorageEstimate>;
@@ -86,6 +90,9 @@ export interface OfflineEngineOptions {
    */
   currentUser?: () => string | null;
 }
+
+/** The key of a replay's "Syncing your changes…", closed when the replay ends. */
+const SYNC_NOTICE = 'sync-pass';
 
 /**
  * A queued write that failed for good: the persistent `Error saving data` (a new record or file) or
@@ -172,13 +179,19 @@ export async function startOfflineEngine(
   const monitor = startConnectionMonitor({
     queue,
     probe: healthProbe(),
-    notify: (notice) =>
+    notify: (notice) => {
+      if (notice.kind === 'sync-ended') {
+        options.dismiss?.(SYNC_NOTICE);
+        return;
+      }
       notify({
         level:
           notice.kind === 'sync-failed' ? 'error' : notice.kind === 'synced' ? 'success' : 'info',
         message: notice.message,
         openMutationQueue: notice.kind === 'sync-failed',
-      }),
+        ...(notice.kind === 'syncing' ? { key: SYNC_NOTICE } : {}),
+      });
+    },
   });
   live.connection = monitor;
   stops.push(() => monitor.stop());

@@ -81,6 +81,8 @@ export class ImportService {
     };
     const counts = await this.deps.db.transaction().execute(async (trx) => {
       const ctx = this.deps.writes.context(request, user, trx, committed);
+      // The rows are matched by their natural keys: none may be taken meanwhile.
+      await this.deps.records.holdKeys(trx, entity);
       const { rows, stored } = await this.classify(entity, table, mapping, trx);
       const writes = rows.filter((row) => row.status === 'new' || row.status === 'changed');
       onProgress(0, writes.length);

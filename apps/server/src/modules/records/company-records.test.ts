@@ -127,6 +127,27 @@ describe.each(await availableDialects())(
         expect(same.status).toBe(200);
       });
 
+      it('takes an e-mail once when two people add it at the same moment', async () => {
+        // Each write checks the others in its own transaction: side by side on PostgreSQL,
+        // neither saw the other's, and the company had two employees with one e-mail.
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, n) =>
+            n % 2 === 0 ? 'race@example.com' : 'RACE@example.com',
+          ).map((email, n) =>
+            manager.post<Rec>(`${EMPLOYEES}/submit`, {
+              ...ann,
+              'First Name': `R${n}`,
+              Email: email,
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(11).fill(409)]);
+        const kept = (await listed(`${EMPLOYEES}/list`)).filter(
+          (e) => String(e['Email']).toLowerCase() === 'race@example.com',
+        );
+        expect(kept).toHaveLength(1);
+      });
+
       it.each([
         [
           { 'First Name': '' },

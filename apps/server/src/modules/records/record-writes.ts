@@ -239,6 +239,7 @@ export async function ensureUnique(
   const key = resourceDef(resource).naturalKey ?? [];
   if (changed !== undefined && !key.some((field) => changed.includes(field))) return;
   if (naturalKeyOf(resource, record) === undefined) return;
+  await deps.records.holdKeys(ctx.trx, resource);
   const rows = await deps.records.listLiveIn(ctx.trx, resource);
   if (duplicateOf(resource, rows.map(toApiRecord), record) !== undefined) {
     throw conflict(duplicateMessage(resource, record));

@@ -3,6 +3,7 @@
 // so every resource shares one set of parameterised queries. SQL for records lives here.
 
 import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Database, RecordsTable } from '../../db/schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -172,6 +173,18 @@ export class RecordRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  }
+
+  /**
+   * Holds the natural keys of `kind` (an employee's e-mail, a HomeID) until the transaction
+   * ends, so that writes checking them side by side each see what the other wrote. On
+   * PostgreSQL a transaction lock on the kind: each check reads what was committed when it
+   * ran, and missed a row another write had not yet committed (two employees with one
+   * e-mail). SQLite writes one transaction at a time anyway.
+   */
+  async holdKeys(executor: Executor, kind: string): Promise<void> {
+    if (!(executor.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await sql`select pg_advisory_xact_lock(hashtext(${`natural-key:${kind}`}))`.execute(executor);
   }
 
   /** Every live record of a kind, in the write's transaction (a natural key's check). */

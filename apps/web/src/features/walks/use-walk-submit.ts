@@ -51,7 +51,7 @@ export function useWalkSubmit(input: WalkSubmitInput) {
   async function queuePdf(saved: FieldRecord): Promise<string | undefined> {
     setSaving('pdf');
     try {
-      const staff = [{ label: t('walkForm.walkedBy'), name: walkerName(walker, names, user) }];
+      const staff = [{ label: t('fields.user'), name: walkerName(walker, names, user) }];
       const cs = state.customerServiceStaff;
       if (cs !== '') {
         staff.push({ label: t('walkForm.customerServiceStaff'), name: names.get(cs) ?? cs });

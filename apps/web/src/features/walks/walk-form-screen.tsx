@@ -121,15 +121,15 @@ function WalkList(props: { def: WalkFormDef; homeId: string; canWrite: boolean }
   const columns: Column[] = [
     {
       field: 'date',
-      label: t('walkForm.date'),
+      label: t('fields.date'),
       render: (walk) => <WalkDate date={cellText(walk['date'])} note={amendmentNote(walk)} />,
     },
     {
       field: 'user',
-      label: t('walkForm.walkedBy'),
+      label: t('fields.user'),
       render: (walk) => walkerName(textOf(walk, 'user'), names, user),
     },
-    { field: 'checklist', label: t('walkForm.results'), render: summary },
+    { field: 'checklist', label: t('walkForm.checklist'), render: summary },
     ...(openItems === undefined
       ? []
       : [

@@ -96,7 +96,7 @@ export function WalkDetails(props: {
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
-            label={t('walkForm.date')}
+            label={t('fields.date')}
             type="date"
             required
             value={state.date.slice(0, 10)}
@@ -113,7 +113,7 @@ export function WalkDetails(props: {
             sx={{ minWidth: 200 }}
           />
           <TextField
-            label={t('walkForm.walkedBy')}
+            label={t('fields.user')}
             value={props.walkerName}
             disabled
             error={fieldError('user') !== undefined}

@@ -108,7 +108,10 @@ export class ImportService {
     const existing = row.recordId === null ? undefined : stored.get(row.recordId);
     if (existing !== undefined) {
       const changes = Object.fromEntries(row.fields.map((name) => [name, row.values[name]]));
-      await patchRecord(ctx, this.deps, existing, changes);
+      // The record as it is now, held: someone may have changed it since the file was read.
+      await this.deps.records.hold(ctx.trx, entity, existing.id);
+      const current = await this.deps.records.find(ctx.trx, entity, existing.id);
+      await patchRecord(ctx, this.deps, current ?? existing, changes);
       return;
     }
     const id = sortableId();

@@ -91,6 +91,8 @@ export async function createRecord(
     },
     ctx.now,
   );
+  // Sent twice at once (a retry without its Idempotency-Key): the other one stored it.
+  if (created === undefined) throw conflict(MESSAGES.recordExists);
   const after = clientFields(created);
   await deps.writes.recordWritten(ctx, {
     kind,
@@ -107,7 +109,10 @@ export async function createRecord(
 
 /**
  * The live record of `kind` with `id`, or 404; 403 when it is on a home the caller may
- * not work on (before anything of it, a conflict's answer included, is shown).
+ * not work on (before anything of it, a conflict's answer included, is shown). Held until
+ * the write's transaction ends: a change or delete decides from this copy and stores it
+ * whole, and two changes side by side on PostgreSQL each stored their own copy, the
+ * second undoing the first (the second now waits, then reads what the first stored).
  */
 export async function existingRecord(
   ctx: WriteContext,
@@ -115,6 +120,7 @@ export async function existingRecord(
   kind: string,
   id: string,
 ): Promise<RecordsTable> {
+  await deps.records.hold(ctx.trx, kind, id);
   const row = await deps.records.find(ctx.trx, kind, id);
   if (row === undefined || row.deleted_at !== null) throw notFound();
   await deps.homes.requireRow(ctx.trx, ctx.user, row);

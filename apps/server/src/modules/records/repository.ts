@@ -261,12 +261,13 @@ export class RecordRepository {
     return homes;
   }
 
+  /** The new record; undefined when one of its kind and id is already there. */
   async insert(
     executor: Executor,
     kind: string,
     record: NewRecord,
     now: string,
-  ): Promise<ApiRecord> {
+  ): Promise<ApiRecord | undefined> {
     const row: RecordsTable = {
       kind,
       id: record.id,
@@ -278,8 +279,14 @@ export class RecordRepository {
       updated_at: now,
       deleted_at: null,
     };
-    await executor.insertInto('records').values(row).execute();
-    return toApiRecord(row);
+    // A record of this id written meanwhile by another transaction: nothing is inserted
+    // (on PostgreSQL the key's violation would end the whole transaction).
+    const inserted = await executor
+      .insertInto('records')
+      .values(row)
+      .onConflict((oc) => oc.columns(['kind', 'id']).doNothing())
+      .executeTakeFirst();
+    return inserted.numInsertedOrUpdatedRows === 0n ? undefined : toApiRecord(row);
   }
 
   /** Seeds and imports: many records of one kind, in chunks that fit every driver. */

@@ -248,6 +248,8 @@ function tradeSideRoutes(api: FastifyInstance, deps: RouteDeps, trade: TradeDeps
         const writer = tradeWriter(link.vendorId, vendorName(vendor ? storedData(vendor) : {}));
         const committed: (() => void)[] = [];
         const answer = await runWrite(deps.db, request, reply, writer.id, async (trx) => {
+          // Held, as every change's record is (record-writes.ts, existingRecord).
+          await deps.records.hold(trx, ITEM_PHOTO_COLLECTION, id);
           const row = await deps.records.find(trx, ITEM_PHOTO_COLLECTION, id);
           if (!isOpenItemOf(row, link.vendorId)) throw notFound(MESSAGES.tradeItemNotOpen);
           const current = storedData(row)['Status'];

@@ -1,3 +1,6 @@
+// Changes to one record side by side (record-writes.ts, existingRecord): each change stores
+// the whole record, so on PostgreSQL the second to commit undid the first (both 200). Each
+// now waits for the other and keeps its fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TYPES } from '@field/domain';
 import { availableDialects } from '../../test/databases.js';
@@ -33,15 +36,17 @@ describe.each(await availableDialects())('concurrent changes to one home on %s',
       expect(answers.map((a) => a.status)).toEqual(STAFF_TYPES.map(() => 200));
       const list = (await manager.get<Rec[]>('/field_homes/listActive')).body;
       const stored = list.find((h) => h.id === home.body.id)!;
-      expect(
-        Object.fromEntries(STAFF_TYPES.map((t) => [t, stored[t]])),
-        `round ${round}`,
-      ).toEqual(Object.fromEntries(STAFF_TYPES.map((t, i) => [t, [`emp-${i}`]])));
+      expect(Object.fromEntries(STAFF_TYPES.map((t) => [t, stored[t]])), `round ${round}`).toEqual(
+        Object.fromEntries(STAFF_TYPES.map((t, i) => [t, [`emp-${i}`]])),
+      );
     }
   });
 
   it('keeps every field changed at once by plain updates', async () => {
-    const home = await manager.post<Rec>('/field_homes/submit', { HomeID: 'LU-F', Address: '1 A St' });
+    const home = await manager.post<Rec>('/field_homes/submit', {
+      HomeID: 'LU-F',
+      Address: '1 A St',
+    });
     const answers = await Promise.all([
       manager.patch(`/field_homes/update?id=${home.body.id}`, { Community: 'North' }),
       manager.patch(`/field_homes/update?id=${home.body.id}`, { Lot: '12' }),

@@ -2,8 +2,15 @@
 // has a migration this code does not know, i.e. a newer schema.
 
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator, sql } from 'kysely';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { DatabaseHandle } from './connection.js';
+
+/** The columns that hold who wrote: a user's id, or a trade's (`trade:` and a vendor id). */
+const WRITER_COLUMNS = [
+  ['files', 'owner_id'],
+  ['record_history', 'user_id'],
+  ['idempotency_keys', 'user_id'],
+] as const;
 
 const migrations: Record<string, Migration> = {
   '0001-initial': {
@@ -464,6 +471,29 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('trade_links').execute();
+    },
+  },
+  '0013-trade-writer-ids': {
+    // A trade's writes are stored under `trade:` and its vendor's id (up to 64 characters,
+    // as every record id): 70 did not fit the writer's columns, and PostgreSQL refused a
+    // long-named vendor's "ready" with a 500. SQLite does not hold a column to its length.
+    async up(db: Kysely<unknown>) {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      for (const [table, column] of WRITER_COLUMNS) {
+        await db.schema
+          .alterTable(table)
+          .alterColumn(column, (c) => c.setDataType('varchar(80)'))
+          .execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      for (const [table, column] of WRITER_COLUMNS) {
+        await db.schema
+          .alterTable(table)
+          .alterColumn(column, (c) => c.setDataType('varchar(64)'))
+          .execute();
+      }
     },
   },
 };

@@ -49,33 +49,52 @@ export class AccountLockout {
     return Math.ceil((Date.parse(row.locked_until) - Date.parse(now)) / 1000);
   }
 
-  /** Counts a failure; the attempts-th failure inside the window makes the address wait. */
+  /**
+   * Counts a failure; the attempts-th failure inside the window makes the address wait.
+   * Failures that come side by side are counted one after another (the row is held first),
+   * and none undoes a wait another has set: a burst of wrong passwords sent at once was
+   * never locked out, each later failure of the burst clearing the lock an earlier one set.
+   */
   async recordFailure(attempt: SignInAttempt, now: string): Promise<void> {
     const key = keyOf(attempt);
     const windowMs = this.settings.minutes * 60_000;
     await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sign_in_failures')
+        .values({ ...key, failures: 0, window_started_at: now, locked_until: null })
+        .onConflict((oc) => oc.columns(['account', 'address']).doNothing())
+        .execute();
+      // A no-op update: PostgreSQL holds the row until this transaction ends; SQLite writes
+      // one transaction at a time anyway.
+      await trx
+        .updateTable('sign_in_failures')
+        .set((eb) => ({ failures: eb.ref('failures') }))
+        .where('account', '=', key.account)
+        .where('address', '=', key.address)
+        .execute();
       const row = await trx
         .selectFrom('sign_in_failures')
         .selectAll()
         .where('account', '=', key.account)
         .where('address', '=', key.address)
-        .executeTakeFirst();
-      const windowOpen =
-        row !== undefined && Date.parse(row.window_started_at) + windowMs > Date.parse(now);
+        .executeTakeFirstOrThrow();
+      const windowOpen = Date.parse(row.window_started_at) + windowMs > Date.parse(now);
       const failures = windowOpen ? Number(row.failures) + 1 : 1;
-      const lockedUntil =
-        failures >= this.settings.attempts
-          ? new Date(Date.parse(now) + windowMs).toISOString()
-          : null;
-      const values = {
-        failures: lockedUntil === null ? failures : 0,
-        window_started_at: windowOpen ? row.window_started_at : now,
-        locked_until: lockedUntil,
-      };
+      const stillLocked = row.locked_until !== null && row.locked_until > now;
+      const locks = failures >= this.settings.attempts;
       await trx
-        .insertInto('sign_in_failures')
-        .values({ ...key, ...values })
-        .onConflict((oc) => oc.columns(['account', 'address']).doUpdateSet(values))
+        .updateTable('sign_in_failures')
+        .set({
+          failures: locks ? 0 : failures,
+          window_started_at: windowOpen ? row.window_started_at : now,
+          locked_until: locks
+            ? new Date(Date.parse(now) + windowMs).toISOString()
+            : stillLocked
+              ? row.locked_until
+              : null,
+        })
+        .where('account', '=', key.account)
+        .where('address', '=', key.address)
         .execute();
     });
   }

@@ -133,6 +133,20 @@ describe.each(await availableDialects())('per-account lockout on %s', (dialect) 
     expect(ok.status).toBe(200);
   });
 
+  it('locks after a burst of wrong passwords sent at once', async () => {
+    // Each failure of the burst read the count before the others wrote theirs, and one
+    // counted after the lock cleared it: a guesser sending bursts was never made to wait.
+    const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        server.client().post('/auth/login', { email, password: `wrong ${i}` }),
+      ),
+    );
+    expect(burst.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
+    const next = await server.client().post('/auth/login', { email, password: TEST_PASSWORD });
+    expect(next).toMatchObject(LOCKED);
+  });
+
   it('answers an unknown address the same way', async () => {
     for (let i = 0; i < 3; i += 1) {
       await server.client().post('/auth/login', { email: 'ghost@example.test', password: 'x' });

@@ -130,6 +130,28 @@ describe.each(await availableDialects())('administration on %s', (dialect) => {
     expect((await client.get('/field_homes/listActive')).status).toBe(403);
   });
 
+  it('keeps each scope two admins give one user at the same moment', async () => {
+    // Each change read the user's scopes, then wrote them back with its own added: side by
+    // side on PostgreSQL the last to commit dropped the others'.
+    const other = (await server.createUser({ scopes: [singleScope('admin')] })).token;
+    const user = await server.createUser({ scopes: [singleScope('homes_overview')] });
+    const answers = await Promise.all([
+      server.client(admin).post(`/admin/users/${user.id}/scopes`, { value: 'builder' }),
+      server.client(other).post(`/admin/users/${user.id}/scopes`, { value: 'manager' }),
+      server.client(admin).post(`/admin/users/${user.id}/scopes`, { value: 'home_start' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const after = await server
+      .client(admin)
+      .get<{ scopes: { value: string }[] }>(`/admin/users/${user.id}`);
+    expect(after.body.scopes.map((s) => s.value).sort()).toEqual([
+      'builder',
+      'home_start',
+      'homes_overview',
+      'manager',
+    ]);
+  });
+
   it('refuses unknown scopes and answers "Failed to add user" when adding fails', async () => {
     const user = await register('refused@example.test');
     expect(

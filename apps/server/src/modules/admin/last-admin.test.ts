@@ -31,6 +31,8 @@ describe.each(await availableDialects())('the last admin on %s', (dialect) => {
         write: false,
       }),
       await client.post(`/admin/users/${admin.id}/scopes`, { value: 'admin', approved: false }),
+      // The person form's save: role, employee and scopes at once.
+      await client.patch(`/admin/users/${admin.id}`, { scopes: [{ value: 'manager' }] }),
     ];
     for (const res of refused) {
       expect(res.status).toBe(409);

@@ -85,15 +85,13 @@ export function peopleRoutes(app: FastifyInstance, deps: AdminDeps): void {
     const body = parseWith(personSchema, request.body ?? {});
     const airtableId = body.airtableId === undefined ? row.airtable_id : body.airtableId;
     if (body.airtableId !== undefined) await checkEmployee(deps, airtableId);
-    const scopes =
-      body.scopes === undefined
-        ? await users.scopesOf(row.id)
-        : mergeScopes(body.scopes.map(checkScope));
-    await users.updatePerson(
+    const scopes = body.scopes === undefined ? undefined : mergeScopes(body.scopes.map(checkScope));
+    const changed = await users.updatePerson(
       row.id,
       { role: body.role ?? row.role, airtableId, scopes },
       new Date().toISOString(),
     );
+    if (!changed) throw conflict(MESSAGES.lastAdmin);
     const updated = await users.findById(row.id);
     if (updated === undefined) throw notFound();
     return adminUserAnswer(users, updated);

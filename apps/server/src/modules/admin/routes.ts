@@ -120,12 +120,14 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     // A registered address is verified before its account is approved.
     if (row.email_verified_at === null) throw conflict(MESSAGES.emailNotVerified);
     const body = parseWith(approveSchema, request.body ?? {});
-    const current = await users.scopesOf(row.id);
-    const kept = current
-      .filter((s) => s.value !== PENDING_USER_SCOPE)
-      .map((s) => ({ ...s, approved: true }));
-    const next = mergeScopes(kept, body.group === undefined ? [] : [groupScope(body.group)]);
-    await keepAnAdmin(users.replaceScopes(row.id, next, new Date().toISOString()));
+    const approved = (current: Scope[]) =>
+      mergeScopes(
+        current
+          .filter((s) => s.value !== PENDING_USER_SCOPE)
+          .map((s) => ({ ...s, approved: true })),
+        body.group === undefined ? [] : [groupScope(body.group)],
+      );
+    await keepAnAdmin(users.replaceScopes(row.id, approved, new Date().toISOString()));
     return answer(row.id);
   });
 
@@ -149,10 +151,12 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     const parsed = scopeInput.safeParse(request.body);
     if (!parsed.success) throw addUserFailed();
     const scope = checkScope(parsed.data);
-    const current = await users.scopesOf(row.id);
     // Adding a scope replaces the same scope's flags rather than OR-ing them.
-    const others = current.filter((s) => !(s.value === scope.value && s.group === scope.group));
-    await keepAnAdmin(users.replaceScopes(row.id, [...others, scope], new Date().toISOString()));
+    const added = (current: Scope[]) => [
+      ...current.filter((s) => !(s.value === scope.value && s.group === scope.group)),
+      scope,
+    ];
+    await keepAnAdmin(users.replaceScopes(row.id, added, new Date().toISOString()));
     return answer(row.id);
   });
 
@@ -162,13 +166,12 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     const { group } = parseWith(scopeQuery, request.query);
     const row = await users.findById(id);
     if (row === undefined) throw notFound();
-    const current = await users.scopesOf(id);
     const isGroup = group === undefined ? undefined : group === 'true';
-    const next = current.filter(
-      (s) => !(s.value === value && (isGroup === undefined || s.group === isGroup)),
-    );
-    if (next.length === current.length) throw notFound();
-    await keepAnAdmin(users.replaceScopes(id, next, new Date().toISOString()));
+    const removed = (s: Scope) =>
+      s.value === value && (isGroup === undefined || s.group === isGroup);
+    if (!(await users.scopesOf(id)).some(removed)) throw notFound();
+    const kept = (current: Scope[]) => current.filter((s) => !removed(s));
+    await keepAnAdmin(users.replaceScopes(id, kept, new Date().toISOString()));
     return answer(id);
   });
 }

@@ -147,14 +147,16 @@ export class UserRepository {
     return rows.map((row) => ({ row, scopes: byUser.get(row.id) ?? [] }));
   }
 
-  /** Replaces every scope of a user, in the caller's transaction or a new one. */
   /**
-   * Replaces a user's scopes; false, and nothing changed, when no administrator would be
-   * left (the last admin keeps their scope, docs/decisions.md). The admins' rows are locked
-   * first, so two admins taking each other's scope at once cannot both succeed.
+   * Runs `change` in a transaction that refuses to leave no administrator: false, and
+   * nothing changed, when none would be left (the last admin keeps their scope,
+   * docs/decisions.md). The admins' rows are held first, so two admins taking each
+   * other's scope at once cannot both succeed.
    */
-  async replaceScopes(userId: string, scopes: readonly Scope[], now: string): Promise<boolean> {
-    const done = await this.db
+  private async keepingAnAdmin(
+    change: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<boolean> {
+    return this.db
       .transaction()
       .execute(async (trx) => {
         const admins = (eb: ExpressionBuilder<Database, 'users'>) =>
@@ -171,7 +173,7 @@ export class UserRepository {
           .set((eb) => ({ updated_at: eb.ref('updated_at') }))
           .where((eb) => eb('id', 'in', admins(eb)))
           .executeTakeFirst();
-        await this.replaceScopesIn(trx, userId, scopes, now);
+        await change(trx);
         if (Number(before.numUpdatedRows) === 0) return true;
         const left = await trx
           .selectFrom('users')
@@ -186,6 +188,36 @@ export class UserRepository {
         if (err instanceof LastAdminError) return false;
         throw err;
       });
+  }
+
+  /**
+   * The user's scopes, their row held until the transaction ends: a change made from
+   * them is not lost to another made side by side (two admins adding a scope each to one
+   * user at once kept only one of the two).
+   */
+  private async heldScopesOf(trx: Transaction<Database>, userId: string): Promise<Scope[]> {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', userId)
+      .execute();
+    return this.scopesOf(userId, trx);
+  }
+
+  /**
+   * Replaces a user's scopes, with the given ones or those `next` makes of the ones they
+   * hold; false, and nothing changed, when no administrator would be left.
+   */
+  async replaceScopes(
+    userId: string,
+    scopes: readonly Scope[] | ((current: Scope[]) => readonly Scope[]),
+    now: string,
+  ): Promise<boolean> {
+    const done = await this.keepingAnAdmin(async (trx) => {
+      const next =
+        typeof scopes === 'function' ? scopes(await this.heldScopesOf(trx, userId)) : scopes;
+      await this.replaceScopesIn(trx, userId, next, now);
+    });
     if (done) this.changed(userId);
     return done;
   }
@@ -280,21 +312,27 @@ export class UserRepository {
     this.changed(userId);
   }
 
-  /** Sets the employee, role and scopes an admin chose, at once (the next request sees them). */
+  /**
+   * Sets the employee, role and scopes an admin chose, at once (the next request sees
+   * them); the scopes held are kept when none are given. False, and nothing changed, when
+   * no administrator would be left, as for every change of scopes.
+   */
   async updatePerson(
     userId: string,
-    person: { role: string; airtableId: string | null; scopes: readonly Scope[] },
+    person: { role: string; airtableId: string | null; scopes: readonly Scope[] | undefined },
     now: string,
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  ): Promise<boolean> {
+    const done = await this.keepingAnAdmin(async (trx) => {
+      const scopes = person.scopes ?? (await this.heldScopesOf(trx, userId));
       await trx
         .updateTable('users')
         .set({ role: person.role, airtable_id: person.airtableId })
         .where('id', '=', userId)
         .execute();
-      await this.replaceScopesIn(trx, userId, person.scopes, now);
+      await this.replaceScopesIn(trx, userId, scopes, now);
     });
-    this.changed(userId);
+    if (done) this.changed(userId);
+    return done;
   }
 
   async markEmailVerified(userId: string, now: string): Promise<void> {

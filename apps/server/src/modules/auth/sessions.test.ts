@@ -134,6 +134,26 @@ describe.each(await availableDialects())('sessions on %s', (dialect) => {
     expect((await refresh(token)).status).toBe(200);
   });
 
+  it('ends the session when it signs out during a refresh', async () => {
+    // The sign-out revoked the tokens it found and missed the one the refresh was storing
+    // beside it: on PostgreSQL one round in three kept a session after its sign-out.
+    const { email } = await server.createUser({ scopes: [groupScope('builder')] });
+    const outlived: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const { res, refresh: token } = await login(email);
+      const cookie = cookieHeader({ [REFRESH]: token ?? '' });
+      const [refreshed] = await Promise.all([
+        refresh(token),
+        server.client().post('/auth/logout', undefined, cookie),
+      ]);
+      const me = await server.client(res.body.accessToken).get('/users/me');
+      const next = cookieValue(refreshed.headers, REFRESH);
+      const again = next === undefined || next === '' ? undefined : await refresh(next);
+      if (me.status === 200 || again?.status === 200) outlived.push(round);
+    }
+    expect(outlived, 'rounds whose session outlived its sign-out').toEqual([]);
+  });
+
   it('refuses a missing, unknown or expired refresh token', async () => {
     expect((await refresh(undefined)).status).toBe(401);
     expect((await refresh('not-a-token')).status).toBe(401);

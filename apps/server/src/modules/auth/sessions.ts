@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database, RefreshTokensTable } from '../../db/schema.js';
 import type { AuthChanges } from '../../http/auth-changes.js';
@@ -100,6 +100,7 @@ export class SessionService {
 
     const next = newSecretToken();
     const rotated = await this.db.transaction().execute(async (trx) => {
+      await this.holdFamily(trx, row.family_id);
       const marked = await trx
         .updateTable('refresh_tokens')
         .set({ used_at: now })
@@ -146,23 +147,53 @@ export class SessionService {
     const grace = this.config.refreshReuseGraceSeconds * 1000;
     if (grace > 0 && sinceUse <= grace && row.expires_at > now) {
       const sibling = newSecretToken();
-      await this.db
-        .insertInto('refresh_tokens')
-        .values(this.successor(row, sibling, now))
-        .execute();
+      const issued = await this.db.transaction().execute(async (trx) => {
+        await this.holdFamily(trx, row.family_id);
+        const ended = await trx
+          .selectFrom('refresh_tokens')
+          .select('token_hash')
+          .where('family_id', '=', row.family_id)
+          .where('revoked_at', 'is not', null)
+          .limit(1)
+          .executeTakeFirst();
+        if (ended !== undefined) return false;
+        await trx
+          .insertInto('refresh_tokens')
+          .values(this.successor(row, sibling, now))
+          .execute();
+        return true;
+      });
+      if (!issued) return { ok: false, reason: 'revoked' };
       return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: sibling };
     }
     await this.revokeFamily(row.family_id, now);
     return { ok: false, reason: 'reused' };
   }
 
-  async revokeFamily(familyId: string, now: string): Promise<void> {
-    await this.db
+  /**
+   * Holds a family's tokens until the transaction ends, so its rotations and its end go
+   * one after another: a sign-out during a refresh revoked the tokens it found and missed
+   * the successor the refresh was storing, and the session lived on (on PostgreSQL). What
+   * comes after the hold, in a statement of its own, sees what the other one stored.
+   */
+  private async holdFamily(trx: Transaction<Database>, familyId: string): Promise<void> {
+    await trx
       .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
+      .set((eb) => ({ family_id: eb.ref('family_id') }))
       .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
       .execute();
+  }
+
+  async revokeFamily(familyId: string, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.holdFamily(trx, familyId);
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
     this.changes.publish({ type: 'session', sessionId: familyId });
   }
 

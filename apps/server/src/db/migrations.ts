@@ -2,8 +2,9 @@
 // has a migration this code does not know, i.e. a newer schema.
 
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator, PostgresAdapter, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from './connection.js';
+import { onPostgres } from './locks.js';
 
 /** The columns that hold who wrote: a user's id, or a trade's (`trade:` and a vendor id). */
 const WRITER_COLUMNS = [
@@ -478,7 +479,7 @@ const migrations: Record<string, Migration> = {
     // as every record id): 70 did not fit the writer's columns, and PostgreSQL refused a
     // long-named vendor's "ready" with a 500. SQLite does not hold a column to its length.
     async up(db: Kysely<unknown>) {
-      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      if (!onPostgres(db)) return;
       for (const [table, column] of WRITER_COLUMNS) {
         await db.schema
           .alterTable(table)
@@ -487,7 +488,7 @@ const migrations: Record<string, Migration> = {
       }
     },
     async down(db: Kysely<unknown>) {
-      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      if (!onPostgres(db)) return;
       for (const [table, column] of WRITER_COLUMNS) {
         await db.schema
           .alterTable(table)

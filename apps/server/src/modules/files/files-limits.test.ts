@@ -290,4 +290,18 @@ describe.each(await databasesAndFileStores())('file quota on %s, bytes in %s', (
     );
     expect((await other.post('/files/walkItems/q/three.jpg', of(900))).status).toBe(201);
   });
+
+  it('holds a user within their quota when their uploads come side by side', async () => {
+    // Each upload read what the user held before the others had stored theirs: on
+    // PostgreSQL six uploads at once all passed a quota with room for two.
+    const me = await server.createUser({ scopes: [groupScope('builder')] });
+    const api = server.client(me.token);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => api.post(`/files/walkItems/side/p${i}.jpg`, of(400))),
+    );
+    const stored = answers.filter((a) => a.status === 201).length;
+    const listed = await api.get<{ size: number }[]>('/files?folder=walkItems/side');
+    const bytes = listed.body.reduce((sum, f) => sum + f.size, 0);
+    expect({ stored, bytes }).toEqual({ stored: 2, bytes: 800 });
+  });
 });

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MESSAGES, PROFILE_PICTURE_MAX_BYTES } from '@field/domain';
+import { holdName } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -90,7 +91,10 @@ export async function storeFile(
   }
   const owner = existing?.owner_id ?? newOwner(file.segments, writer);
 
-  // What the owner holds besides this file (a replaced file counts with its new size).
+  // What the owner holds besides this file (a replaced file counts with its new size),
+  // read with the owner's uploads held: side by side, each read the others' as not there,
+  // and six uploads at once all passed a quota that had room for two.
+  await holdName(db, `file-quota:${owner}`);
   const held = await db
     .selectFrom('files')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('bytes'))

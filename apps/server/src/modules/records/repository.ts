@@ -3,7 +3,7 @@
 // so every resource shares one set of parameterised queries. SQL for records lives here.
 
 import type { Kysely, Transaction } from 'kysely';
-import { PostgresAdapter, sql } from 'kysely';
+import { holdName } from '../../db/locks.js';
 import type { Database, RecordsTable } from '../../db/schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -183,8 +183,7 @@ export class RecordRepository {
    * e-mail). SQLite writes one transaction at a time anyway.
    */
   async holdKeys(executor: Executor, kind: string): Promise<void> {
-    if (!(executor.getExecutor().adapter instanceof PostgresAdapter)) return;
-    await sql`select pg_advisory_xact_lock(hashtext(${`natural-key:${kind}`}))`.execute(executor);
+    await holdName(executor, `natural-key:${kind}`);
   }
 
   /** Every live record of a kind, in the write's transaction (a natural key's check). */

@@ -273,6 +273,19 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
       await expect
         .poll(() => again.getByLabel('Notes (staff only)').inputValue())
         .toBe(`${note} more`);
+
+      // Saved by hand, the draft's toast stands above the form's buttons, not over them.
+      const save = again.getByRole('button', { name: 'Save draft' });
+      await save.click();
+      const toast = again.getByRole('status').filter({ hasText: 'Draft saved on this device' });
+      await toast.waitFor();
+      await expect
+        .poll(async () => {
+          const [shown, button] = [await toast.boundingBox(), await save.boundingBox()];
+          return shown !== null && button !== null && shown.y + shown.height <= button.y;
+        })
+        .toBe(true);
+      await shot(again, 'walk-draft-saved-toast');
     });
   });
 

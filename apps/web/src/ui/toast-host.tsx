@@ -5,6 +5,7 @@
 
 import { forwardRef, useEffect, useLayoutEffect, useRef } from 'react';
 import { styled, useTheme } from '@mui/material/styles';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CustomContentProps } from 'notistack';
 import { MaterialDesignContent, SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
@@ -12,6 +13,7 @@ import { UI } from '@field/domain';
 import type { ToastFunctions } from '../lib/toast';
 import { toastHostMounted } from '../lib/toast';
 import { ToastCloseButton } from './toast-close';
+import { TOAST_LIFT } from './toast-lift';
 
 /**
  * notistack's look with darker colours: its own orange, blue and green put white text at
@@ -65,13 +67,19 @@ export default function ToastHost({ maxSnack = 3 }: { maxSnack?: number }) {
   // screen's content, as desktop apps place their notices.
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   return (
-    <SnackbarProvider
-      maxSnack={maxSnack}
-      autoHideDuration={UI.toastDurationMs}
-      anchorOrigin={{ vertical: 'bottom', horizontal: wide ? 'right' : 'center' }}
-      Components={TOAST_COMPONENTS}
-      // Every toast can be closed; a toast with actions of its own adds the button itself.
-      action={(key) => <ToastCloseButton toastKey={key} />}
-    />
+    <>
+      {/* Above a bar fixed to the screen's bottom while one is shown (ui/toast-lift.ts). */}
+      <GlobalStyles
+        styles={{ '.notistack-SnackbarContainer': { marginBottom: `var(${TOAST_LIFT}, 0px)` } }}
+      />
+      <SnackbarProvider
+        maxSnack={maxSnack}
+        autoHideDuration={UI.toastDurationMs}
+        anchorOrigin={{ vertical: 'bottom', horizontal: wide ? 'right' : 'center' }}
+        Components={TOAST_COMPONENTS}
+        // Every toast can be closed; a toast with actions of its own adds the button itself.
+        action={(key) => <ToastCloseButton toastKey={key} />}
+      />
+    </>
   );
 }

@@ -2,6 +2,7 @@
 // details, its punch items, the problems that keep it from being submitted and the sticky
 // row of actions (its photos: walk-photos.tsx).
 
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +25,7 @@ import { HistoryButton } from '../../ui/history-button';
 import { useHistoryChains } from './walk-amendment';
 import { cellText } from '../../ui/record-table';
 import { SyncStateChip } from '../../ui/sync-state-chip';
+import { useToastLift } from '../../ui/toast-lift';
 import { TAP } from '../../ui/touch';
 import type { RaisedItem, WalkFormState, WalkProblems } from './walk-form-state';
 import { homeStaff } from './walk-form-state';
@@ -242,8 +244,11 @@ export function WalkFormActions(props: {
   onSaveDraft: () => void;
 }) {
   const { t } = useTranslation();
+  const bar = useRef<HTMLDivElement>(null);
+  useToastLift(bar);
   return (
     <Paper
+      ref={bar}
       elevation={6}
       sx={{
         position: 'sticky',

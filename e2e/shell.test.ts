@@ -8,6 +8,7 @@ import { homeSchema, menuLeaves, resolveAccess, visibleMenu, z } from '@field/do
 import type { FakeCodeHost } from './support/code-host.js';
 import { startFakeCodeHost } from './support/code-host.js';
 import { skipReasonFor } from './support/prerequisites.js';
+import { shot } from './support/shots.js';
 import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
 
 const ISSUES = 250;
@@ -148,6 +149,27 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
         await page.waitForURL(`**${target}`);
         await expect.poll(() => nav.isVisible()).toBe(false);
       }
+      // With the home's details open, the menu opens over them: every entry on the screen
+      // is the one a tap there reaches (the details' sheet stood over all but the first).
+      await page.getByTestId('data-panel-button').click();
+      await page.getByTestId('data-panel').waitFor();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const reach = () =>
+        nav.evaluate((menu) => {
+          const shown = Array.from(menu.querySelectorAll('a')).filter((link) => {
+            const box = link.getBoundingClientRect();
+            return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+          });
+          const covered = shown.filter((link) => {
+            const box = link.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + 24, box.top + box.height / 2);
+            return hit === null || !link.contains(hit);
+          });
+          return { shown: shown.length, covered: covered.map((link) => link.textContent) };
+        });
+      await expect.poll(reach).toMatchObject({ covered: [] });
+      expect((await reach()).shown).toBeGreaterThan(8);
+      await shot(page, 'menu-over-details');
     });
   });
 

@@ -51,7 +51,9 @@ export function DataPanel({ state, onStateChange }: DataPanelProps) {
         left: x,
         width,
         height: shownHeight,
-        zIndex: (th) => th.zIndex.drawer + 2,
+        // On a wide screen it may be moved over the side menu; on a phone the menu opens
+        // over it (it stood on top of the opened menu, hiding all but its first lines).
+        zIndex: (th) => (wide ? th.zIndex.drawer + 2 : th.zIndex.appBar + 1),
         display: 'flex',
         flexDirection: 'column',
         borderBottomLeftRadius: 0,

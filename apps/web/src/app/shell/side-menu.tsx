@@ -62,7 +62,13 @@ export function SideMenu({ menu, collapsed, counts: given, onNavigate }: SideMen
           dense
           subheader={
             collapsed ? undefined : (
-              <ListSubheader component="div" sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
+              // Not sticky: a see-through title held at the top lay over the entries of an
+              // opened group scrolled under it.
+              <ListSubheader
+                component="div"
+                disableSticky
+                sx={{ lineHeight: '36px', bgcolor: 'transparent' }}
+              >
                 {t(`nav.${group.id}`)}
               </ListSubheader>
             )

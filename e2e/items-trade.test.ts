@@ -67,7 +67,10 @@ describe.skipIf(skipReason !== undefined)('an item and its trade', () => {
       await row.getByTestId('item-vendor').getByText(vendorName).waitFor();
       expect(await row.getAttribute('data-sync')).toBe('pending');
       await row.getByTestId('item-overdue').waitFor();
-      expect(await row.locator('a[href="tel:5550102233"]').count()).toBe(1);
+      const call = row.locator('a[href="tel:5550102233"]');
+      expect(await call.count()).toBe(1);
+      // A touch target a finger hits (44 px), not a line of small text.
+      expect((await call.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       expect(await row.locator(`a[href="mailto:${tag}@trade.example"]`).count()).toBe(1);
       await shot(page, 'items-trade-offline-row');
       await context.setOffline(false);

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import type { FieldRecord } from '../data/records';
+import { TAP_HEIGHT } from './touch';
 
 type ContactKind = 'tel' | 'email';
 
@@ -21,7 +22,12 @@ export function ContactLink(props: { kind: ContactKind; value: string }) {
   const href = contactHref(props.kind, props.value);
   if (href === undefined) return <>{props.value.trim() === '' ? '—' : props.value}</>;
   return (
-    <Link href={href} sx={{ overflowWrap: 'anywhere' }}>
+    // A full touch target: the call and mail links are what a field user taps here, and
+    // as plain text links they were 16 to 20 px tall between close lines.
+    <Link
+      href={href}
+      sx={{ overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center', ...TAP_HEIGHT }}
+    >
       {props.value.trim()}
     </Link>
   );

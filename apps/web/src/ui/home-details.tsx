@@ -22,6 +22,8 @@ import { cellText } from './record-table';
 const GRID = {
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
+  // On the first line's baseline: a call or mail link is a taller touch target.
+  alignItems: 'baseline',
   columnGap: 2,
   rowGap: 0.5,
   m: 0,
@@ -52,7 +54,10 @@ function StaffMember(props: { id: string; employee: FieldRecord | undefined }) {
   const phone = textOf(employee, 'Phone');
   const email = textOf(employee, 'Email');
   return (
-    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+    <Box
+      component="span"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
+    >
       <span>{textOf(employee, 'Name')}</span>
       {phone !== '' && <ContactLink kind="tel" value={phone} />}
       {email !== '' && <ContactLink kind="email" value={email} />}

@@ -222,7 +222,11 @@ function RecordCards(list: RecordListProps) {
         >
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>
             {columns.map((column, index) => (
-              <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
+              // On the first line's baseline: a call or mail link is a taller touch target.
+              <Box
+                key={column.field}
+                sx={{ display: 'flex', alignItems: 'baseline', gap: 1, py: 0.25 }}
+              >
                 {index > 0 && (
                   <Typography
                     variant="body2"

@@ -40,7 +40,13 @@ export function ItemTradeLine(props: { item: PunchItem; vendor: VendorContact | 
         <Stack
           direction="row"
           data-testid="item-trade"
-          sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.25, typography: 'body2' }}
+          sx={{
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: 1.5,
+            rowGap: 0.25,
+            typography: 'body2',
+          }}
         >
           {item.Vendor !== null && (
             <span data-testid="item-vendor">

@@ -238,8 +238,7 @@ describe('changelog without a repository', () => {
       repository: null,
       status: 'not_configured',
       fetchedAt: null,
-      message:
-        'The release roadmap is not set up: no code-host repository is configured (CHANGELOG_REPOSITORY).',
+      message: 'The release roadmap is not set up on this server yet.',
       total: 0,
       groups: [],
     });

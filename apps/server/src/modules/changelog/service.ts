@@ -18,8 +18,8 @@ const FETCH_TIMEOUT_MS = 30_000;
 const BODY_LIMIT = 2000;
 
 const CHANGELOG_MESSAGES = {
-  notConfigured:
-    'The release roadmap is not set up: no code-host repository is configured (CHANGELOG_REPOSITORY).',
+  // Every user reads it: what to do about it (CHANGELOG_REPOSITORY) is the operator's.
+  notConfigured: 'The release roadmap is not set up on this server yet.',
   stale: 'The release roadmap could not be refreshed from the code host; showing the copy saved',
   unavailable:
     'The release roadmap could not be loaded from the code host. Please try again later.',

@@ -131,16 +131,19 @@ export function ItemForm(props: {
         </Alert>
       )}
       <TextField
+        required
         label={t('punchItems.category')}
         value={values.Category}
         onChange={(event) => setValues({ ...values, Category: event.target.value })}
       />
       <TextField
+        required
         label={t('punchItems.location')}
         value={values.Location}
         onChange={(event) => setValues({ ...values, Location: event.target.value })}
       />
       <TextField
+        required
         label={t('punchItems.name')}
         value={values.Name}
         multiline

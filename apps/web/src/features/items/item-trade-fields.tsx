@@ -52,7 +52,8 @@ export function ItemTradeFields(props: {
           />
         )}
       />
-      <Stack direction="row" spacing={2}>
+      {/* Side by side from a tablet up; on a phone the date's "mm/dd/yyyy" needs the width. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           type="date"
           label={t('punchItems.dueDate')}

@@ -137,11 +137,12 @@ export function MyAccountTab() {
       <Box
         component="dl"
         sx={{
+          // The list's own margin off, then the gap under Save (m after mt undid it).
+          m: 0,
           mt: 2,
           display: 'grid',
           gridTemplateColumns: 'max-content 1fr',
           gap: 1,
-          m: 0,
         }}
       >
         <Typography component="dt" color="text.secondary">

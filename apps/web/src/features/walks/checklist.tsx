@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import AddTask from '@mui/icons-material/AddTask';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import type { ChecklistAnswer, ChecklistLine, ChecklistResult, WalkFormDef } from '@field/domain';
@@ -30,6 +31,26 @@ export interface ChecklistProps {
   /** Presentation mode: notes are staff-only and hidden. */
   presentation: boolean;
   disabled: boolean;
+}
+
+/**
+ * An answer's look: dark text until chosen, then filled in its colour with white text, so
+ * which one is picked reads at a glance outdoors (a pale tint over small grey capitals did
+ * not).
+ */
+const ANSWER_LOOK: Record<ChecklistResult, SxProps<Theme>> = {
+  pass: chosen('success.main', 'success.dark'),
+  fail: chosen('error.main', 'error.dark'),
+  na: chosen('grey.700', 'grey.800'),
+};
+
+function chosen(fill: string, pressed: string): SxProps<Theme> {
+  return {
+    color: 'text.primary',
+    fontSize: '0.9375rem',
+    '&.Mui-selected': { bgcolor: fill, color: 'common.white' },
+    '&.Mui-selected:hover': { bgcolor: pressed },
+  };
 }
 
 const LineRow = memo(function LineRow(props: {
@@ -78,8 +99,7 @@ const LineRow = memo(function LineRow(props: {
             <ToggleButton
               key={result}
               value={result}
-              sx={{ ...TAP, px: 2 }}
-              color={result === 'pass' ? 'success' : result === 'fail' ? 'error' : 'standard'}
+              sx={{ ...TAP, px: 2, ...ANSWER_LOOK[result] }}
             >
               {t(`walkForm.result.${result}`)}
             </ToggleButton>

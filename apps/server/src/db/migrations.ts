@@ -13,6 +13,17 @@ const WRITER_COLUMNS = [
   ['idempotency_keys', 'user_id'],
 ] as const;
 
+/** Sets the writer columns' type on PostgreSQL (SQLite does not hold a column to it). */
+async function writerColumnsOf(db: Kysely<unknown>, type: 'varchar(64)' | 'varchar(80)') {
+  if (!onPostgres(db)) return;
+  for (const [table, column] of WRITER_COLUMNS) {
+    await db.schema
+      .alterTable(table)
+      .alterColumn(column, (c) => c.setDataType(type))
+      .execute();
+  }
+}
+
 const migrations: Record<string, Migration> = {
   '0001-initial': {
     async up(db: Kysely<unknown>) {
@@ -478,24 +489,8 @@ const migrations: Record<string, Migration> = {
     // A trade's writes are stored under `trade:` and its vendor's id (up to 64 characters,
     // as every record id): 70 did not fit the writer's columns, and PostgreSQL refused a
     // long-named vendor's "ready" with a 500. SQLite does not hold a column to its length.
-    async up(db: Kysely<unknown>) {
-      if (!onPostgres(db)) return;
-      for (const [table, column] of WRITER_COLUMNS) {
-        await db.schema
-          .alterTable(table)
-          .alterColumn(column, (c) => c.setDataType('varchar(80)'))
-          .execute();
-      }
-    },
-    async down(db: Kysely<unknown>) {
-      if (!onPostgres(db)) return;
-      for (const [table, column] of WRITER_COLUMNS) {
-        await db.schema
-          .alterTable(table)
-          .alterColumn(column, (c) => c.setDataType('varchar(64)'))
-          .execute();
-      }
-    },
+    up: (db: Kysely<unknown>) => writerColumnsOf(db, 'varchar(80)'),
+    down: (db: Kysely<unknown>) => writerColumnsOf(db, 'varchar(64)'),
   },
 };
 

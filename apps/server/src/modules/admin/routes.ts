@@ -167,10 +167,14 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     const row = await users.findById(id);
     if (row === undefined) throw notFound();
     const isGroup = group === undefined ? undefined : group === 'true';
-    const removed = (s: Scope) =>
-      s.value === value && (isGroup === undefined || s.group === isGroup);
-    if (!(await users.scopesOf(id)).some(removed)) throw notFound();
-    const kept = (current: Scope[]) => current.filter((s) => !removed(s));
+    // Decided from the scopes read in the change's transaction: 404 when none is removed.
+    const kept = (current: Scope[]) => {
+      const next = current.filter(
+        (s) => !(s.value === value && (isGroup === undefined || s.group === isGroup)),
+      );
+      if (next.length === current.length) throw notFound();
+      return next;
+    };
     await keepAnAdmin(users.replaceScopes(id, kept, new Date().toISOString()));
     return answer(id);
   });

@@ -62,15 +62,13 @@ export class AccountLockout {
       await trx
         .insertInto('sign_in_failures')
         .values({ ...key, failures: 0, window_started_at: now, locked_until: null })
-        .onConflict((oc) => oc.columns(['account', 'address']).doNothing())
-        .execute();
-      // A no-op update: PostgreSQL holds the row until this transaction ends; SQLite writes
-      // one transaction at a time anyway.
-      await trx
-        .updateTable('sign_in_failures')
-        .set((eb) => ({ failures: eb.ref('failures') }))
-        .where('account', '=', key.account)
-        .where('address', '=', key.address)
+        // There already, a no-op update: PostgreSQL holds the row until this transaction
+        // ends either way; SQLite writes one transaction at a time anyway.
+        .onConflict((oc) =>
+          oc
+            .columns(['account', 'address'])
+            .doUpdateSet((eb) => ({ failures: eb.ref('sign_in_failures.failures') })),
+        )
         .execute();
       const row = await trx
         .selectFrom('sign_in_failures')

@@ -11,6 +11,32 @@ const workers = Math.max(2, availableParallelism() - 1);
 // at a time on an idle machine (docs/performance.md); 1 runs them one after another.
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env['E2E_WORKERS'] ?? '2')) || 1);
 
+// The web files: a jsdom each, and a device database each (apps/web/src/test-setup.ts).
+const web = {
+  include: ['apps/web/src/**/*.test.{ts,tsx}'],
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+/**
+ * Web files that load the app's modules afresh (Vitest's default); the others share their
+ * worker's loaded modules. These replace modules with vi.mock, which shared modules would
+ * carry into the next file, or test what a module does on its first load.
+ */
+const WEB_FRESH_MODULES = [
+  // vi.mock
+  'apps/web/src/app/guards.test.tsx',
+  'apps/web/src/features/admin/components/employee-picker.test.tsx',
+  'apps/web/src/features/homes/components/empty-homes-guide.test.tsx',
+  'apps/web/src/features/walks/new-walk-form.test.ts',
+  'apps/web/src/data/session.test.tsx',
+  // A module's first load: the toast host loaded by the first toast, the refresh started
+  // before the first render.
+  'apps/web/src/ui/toast.test.tsx',
+  'apps/web/src/data/first-refresh.test.tsx',
+];
+
 export default defineConfig({
   resolve: { alias: { '@field/domain': domainSource } },
   test: {
@@ -20,9 +46,9 @@ export default defineConfig({
     // The domain and server files share their workers' loaded modules (`isolate: false`): each
     // file builds its own server, database and state, and importing Fastify, Kysely and the
     // AWS SDK again for each of 71 files was half the server suite's time (131 s to 76 s
-    // alone, docs/performance.md). The web files stay isolated: some test what a module does
-    // the first time it loads (the toast host, restoring the session) or the app's one
-    // circuit breaker, which another file may have left open.
+    // alone, docs/performance.md). The web files share theirs too, but for those in
+    // WEB_FRESH_MODULES, and each starts with a device database of its own and the app's
+    // circuit breaker closed (apps/web/src/test-setup-shared.ts).
     projects: [
       {
         extends: true,
@@ -41,14 +67,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...web,
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: WEB_FRESH_MODULES,
+          isolate: false,
+          setupFiles: [...web.setupFiles, 'apps/web/src/test-setup-shared.ts'],
         },
       },
+      { extends: true, test: { ...web, name: 'web-fresh', include: WEB_FRESH_MODULES } },
       {
         extends: true,
         test: {

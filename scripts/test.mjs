@@ -9,13 +9,20 @@
 // ends; the run ends with the time of each step.
 
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPackages, ensurePackages } from './ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** @typedef {{ name: string, command: string }} Step */
+/**
+ * A step `behind` the others runs at a lower priority (nice 10): lint, formatting and the web
+ * app's build wait on nothing and nothing waits on them until the browser tests, while the
+ * tests wait on the compile and the type check. Behind, they take the cores those leave
+ * idle instead of slowing them (docs/performance.md).
+ * @typedef {{ name: string, command: string, behind?: boolean }} Step
+ */
 /** @typedef {{ name: string, seconds: number, ok: boolean }} Timing */
 
 /** @type {Timing[]} */
@@ -37,6 +44,13 @@ function run(step, buffered) {
       shell: true,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
+    if (step.behind === true && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here: the step runs at the usual priority.
+      }
+    }
     /** @type {Buffer[]} */
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -93,17 +107,20 @@ const plan = [
       '\nSide by side: lint, formatting, web app build, type check and build, then unit and server tests...',
     );
     const results = await Promise.all([
-      run({ name: 'lint', command: 'npm run --silent lint' }, true).then((r) => r.ok),
-      run({ name: 'formatting', command: 'prettier --check .' }, true).then((r) => r.ok),
-      run({ name: 'web app build', command: 'npm run --silent build -w apps/web' }, true).then(
+      run({ name: 'lint', command: 'npm run --silent lint', behind: true }, true).then((r) => r.ok),
+      run({ name: 'formatting', command: 'prettier --check .', behind: true }, true).then(
         (r) => r.ok,
       ),
+      run(
+        { name: 'web app build', command: 'npm run --silent build -w apps/web', behind: true },
+        true,
+      ).then((r) => r.ok),
       (async () =>
         (await run({ name: 'type check and build', command: 'tsc -b' }, true)).ok &&
         (await packagesBuilt) &&
         (await alone({
           name: 'unit and server tests',
-          command: 'vitest run --project domain --project server --project web',
+          command: 'vitest run --project domain --project server --project web --project web-fresh',
         })))(),
     ]);
     return results.every(Boolean);

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,7 +13,7 @@ const workers = Math.max(2, availableParallelism() - 1);
 // at a time on an idle machine (docs/performance.md); 1 runs them one after another.
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env['E2E_WORKERS'] ?? '2')) || 1);
 
-// The web files: a jsdom each, and a device database each (apps/web/src/test-setup.ts).
+// The web files: a jsdom each, set up by apps/web/src/test-setup.ts.
 const web = {
   include: ['apps/web/src/**/*.test.{ts,tsx}'],
   environment: 'jsdom',
@@ -19,20 +21,19 @@ const web = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;
+const webSource = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
 /**
  * Web files that load the app's modules afresh (Vitest's default); the others share their
- * worker's loaded modules. These replace modules with vi.mock, which shared modules would
- * carry into the next file, or test what a module does on its first load.
+ * worker's loaded modules (docs/decisions.md, "How `npm test` installs and isolates"). Every
+ * file that replaces a module with vi.mock, which shared modules would carry into the next
+ * file, found here by its text; and those that test what a module does on its first load.
  */
 const WEB_FRESH_MODULES = [
-  // vi.mock
-  'apps/web/src/app/guards.test.tsx',
-  'apps/web/src/features/admin/components/employee-picker.test.tsx',
-  'apps/web/src/features/homes/components/empty-homes-guide.test.tsx',
-  'apps/web/src/features/walks/new-walk-form.test.ts',
-  'apps/web/src/data/session.test.tsx',
-  // A module's first load: the toast host loaded by the first toast, the refresh started
-  // before the first render.
+  ...readdirSync(webSource, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(join(webSource, file), 'utf8')))
+    .map((file) => `apps/web/src/${file.split(sep).join('/')}`),
+  // The toast host loaded by the first toast; the refresh started before the first render.
   'apps/web/src/ui/toast.test.tsx',
   'apps/web/src/data/first-refresh.test.tsx',
 ];

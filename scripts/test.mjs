@@ -1,10 +1,12 @@
 // `npm test`: installs what a fresh clone lacks, then every check of the project. What does
 // not depend on each other runs side by side, so both cores of a small machine stay busy:
-// the packages' compile (better-sqlite3), lint, formatting, the web app's build, and the type
-// check and build followed by the unit and server tests (they start the built server, so
-// they wait for the compile too). Then the browser tests, with nothing else
-// beside them: started beside the rest, on a loaded machine, they and the server tests ran
-// out of time (docs/performance.md). Two files at a time unless E2E_WORKERS says otherwise
+// the packages' compile (better-sqlite3), the web app's build, the type check and build
+// followed by the unit and server tests (they start the built server, so they wait for the
+// compile too), then the browser tests. Lint and formatting run behind all of these, at a
+// lower priority, from the start to wherever they end, the browser tests included: they
+// take what the cores leave idle. Started beside the unit and server tests at the usual
+// priority, on a loaded machine, the browser tests and the server tests ran out of time
+// (docs/performance.md). Two browser files at a time unless E2E_WORKERS says otherwise
 // (docs/configuration.md). The output of a side-by-side check is printed whole when it
 // ends; the run ends with the time of each step.
 
@@ -18,9 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * A step `behind` the others runs at a lower priority (nice 10): lint, formatting and the web
- * app's build wait on nothing and nothing waits on them until the browser tests, while the
- * tests wait on the compile and the type check. Behind, they take the cores those leave
- * idle instead of slowing them (docs/performance.md).
+ * app's build wait on nothing, and the tests wait on the compile and the type check. Behind,
+ * they take what the cores leave idle instead of slowing those (docs/performance.md).
  * @typedef {{ name: string, command: string, behind?: boolean }} Step
  */
 /** @typedef {{ name: string, seconds: number, ok: boolean }} Timing */
@@ -99,43 +100,39 @@ const packagesBuilt = buildPackages().then((ok) => {
   return ok;
 });
 
-const plan = [
-  // The domain package first: the web app's build reads it.
-  () => alone({ name: 'domain build', command: 'tsc -b packages/domain' }),
-  async () => {
-    console.log(
-      '\nSide by side: lint, formatting, web app build, type check and build, then unit and server tests...',
-    );
-    const results = await Promise.all([
-      run({ name: 'lint', command: 'npm run --silent lint', behind: true }, true).then((r) => r.ok),
-      run({ name: 'formatting', command: 'prettier --check .', behind: true }, true).then(
-        (r) => r.ok,
-      ),
-      run(
-        { name: 'web app build', command: 'npm run --silent build -w apps/web', behind: true },
-        true,
-      ).then((r) => r.ok),
-      (async () =>
-        (await run({ name: 'type check and build', command: 'tsc -b' }, true)).ok &&
-        (await packagesBuilt) &&
-        (await alone({
-          name: 'unit and server tests',
-          command: 'vitest run --project domain --project server --project web --project web-fresh',
-        })))(),
-    ]);
-    return results.every(Boolean);
-  },
-  () =>
-    alone({
+// The domain package first: the web app's build reads it. Then lint and formatting start
+// behind everything else and may go on beside the browser tests: nothing waits on them but
+// the run's result. The browser tests wait for the web app's build and for the unit and
+// server tests, which wait for the type check and build and the compile.
+let ok = await alone({ name: 'domain build', command: 'tsc -b packages/domain' });
+if (ok) {
+  console.log(
+    '\nSide by side: lint and formatting (behind the rest), web app build, type check and build, then unit and server tests, then browser tests...',
+  );
+  const checks = Promise.all([
+    run({ name: 'lint', command: 'npm run --silent lint', behind: true }, true),
+    run({ name: 'formatting', command: 'prettier --check .', behind: true }, true),
+  ]).then((results) => results.every((r) => r.ok));
+  const ready = await Promise.all([
+    run(
+      { name: 'web app build', command: 'npm run --silent build -w apps/web', behind: true },
+      true,
+    ).then((r) => r.ok),
+    (async () =>
+      (await run({ name: 'type check and build', command: 'tsc -b' }, true)).ok &&
+      (await packagesBuilt) &&
+      (await alone({
+        name: 'unit and server tests',
+        command: 'vitest run --project domain --project server --project web --project web-fresh',
+      })))(),
+  ]);
+  const tested =
+    ready.every(Boolean) &&
+    (await alone({
       name: 'browser tests',
       command: 'vitest run --project e2e --outputFile.json=test-results/vitest-e2e.json',
-    }),
-];
-
-let ok = true;
-for (const step of plan) {
-  ok = await step();
-  if (!ok) break;
+    }));
+  ok = (await checks) && tested;
 }
 // A compile still running when an earlier step failed ends before the summary.
 await packagesBuilt;

@@ -104,7 +104,10 @@ const packagesBuilt = buildPackages().then((ok) => {
 // behind everything else and may go on beside the browser tests: nothing waits on them but
 // the run's result. The browser tests wait for the web app's build and for the unit and
 // server tests, which wait for the type check and build and the compile.
-let ok = await alone({ name: 'domain build', command: 'tsc -b packages/domain' });
+let ok = await alone({
+  name: 'domain build',
+  command: 'npm run --silent typecheck -- packages/domain',
+});
 if (ok) {
   console.log(
     '\nSide by side: lint and formatting (behind the rest), web app build, type check and build, then unit and server tests, then browser tests...',
@@ -119,7 +122,8 @@ if (ok) {
       true,
     ).then((r) => r.ok),
     (async () =>
-      (await run({ name: 'type check and build', command: 'tsc -b' }, true)).ok &&
+      (await run({ name: 'type check and build', command: 'npm run --silent typecheck' }, true))
+        .ok &&
       (await packagesBuilt) &&
       (await alone({
         name: 'unit and server tests',

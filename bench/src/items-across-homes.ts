@@ -6,7 +6,7 @@
 // first key until the list has settled (Chromium's trace, every task, not only those over
 // 50 ms), beside the same keys typed into a bare search field in the same browser, as the
 // home picker's bench compares (bench/src/sync-ahead.ts). Aim: under one frame's budget
-// (16.7 ms). Needs `npx tsc -b` first. BENCH_ITEMS_RUNS (default 3) runs, medians.
+// (16.7 ms). Needs `npm run typecheck` first. BENCH_ITEMS_RUNS (default 3) runs, medians.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -19,8 +19,8 @@
 //    duration is the page's own work to the frame that shows it (a bare field's under 16).
 //
 // Aims: first sync ≤ 2× the blob write with no task over 100 ms; an edit ≤ 10 ms; cold open
-// ≤ 2× the indexed read; slowest keystroke ≤ 16 ms. Needs `npx tsc -b && npm run build -w
-// apps/web` first (part 2 serves apps/web/dist). BENCH_SYNC_PEER=0 skips the row-per-record
+// ≤ 2× the indexed read; slowest keystroke ≤ 16 ms. Needs `npm run build` first (part 2
+// serves apps/web/dist). BENCH_SYNC_PEER=0 skips the row-per-record
 // peer (about 20 s); BENCH_SYNC_STORE=0 or BENCH_SYNC_APP=0 skips part 1 or 2.
 
 import type { ChildProcess } from 'node:child_process';

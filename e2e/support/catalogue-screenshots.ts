@@ -1,7 +1,7 @@
 // Saves PNGs of the header's messages menu (empty, then with messages), the backup
 // controls on the Sync screen (after an export) and the storage warning of the health
 // check with its Back up action, at phone and desktop sizes, for looking at by eye. Not a
-// test. After `npx tsc -b && npm run build -w apps/web`:
+// test. After `npm run build`:
 //
 //   node --input-type=module -e "const { runnerImport } = await import('vite');
 //     const { module } = await runnerImport('./e2e/support/catalogue-screenshots.ts');

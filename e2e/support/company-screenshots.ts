@@ -1,7 +1,7 @@
 // Saves PNGs of the screens that set up a company (the import's mapping and preview with
 // new, changed and invalid rows; the people list, the invitation dialog and a person's
 // access; the invitation's landing page) at phone and desktop sizes, for looking at by eye.
-// Not a test. After `npx tsc -b && npm run build -w apps/web`:
+// Not a test. After `npm run build`:
 //
 //   node --input-type=module -e "const { runnerImport } = await import('vite');
 //     const { module } = await runnerImport('./e2e/support/company-screenshots.ts');

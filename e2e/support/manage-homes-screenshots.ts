@@ -1,6 +1,6 @@
 // Saves PNGs of Manage Homes (the list with its buttons, the edit dialog, the staff dialog
 // with a picker open, a home waiting to sync) at phone and desktop sizes, for looking at
-// by eye. Not a test. After `npx tsc -b && npm run build -w apps/web`:
+// by eye. Not a test. After `npm run build`:
 //
 //   node --input-type=module -e "const { runnerImport } = await import('vite');
 //     const { module } = await runnerImport('./e2e/support/manage-homes-screenshots.ts');

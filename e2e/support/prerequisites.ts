@@ -10,7 +10,9 @@ export function missingPrerequisite(): string | undefined {
     const where = process.env['CHROME_PATH'] ?? DEFAULT_CHROMIUM;
     return `no Chromium at ${where} (apt-get install -y chromium, or set CHROME_PATH)`;
   }
-  if (!existsSync(SERVER_MAIN)) return 'apps/server/dist/main.js is missing (run npx tsc -b)';
+  if (!existsSync(SERVER_MAIN)) {
+    return 'apps/server/dist/main.js is missing (run npm run typecheck)';
+  }
   if (!existsSync(WEB_INDEX)) {
     return 'apps/web/dist/index.html is missing (run npm run build -w apps/web)';
   }

@@ -1,6 +1,6 @@
 // Saves PNGs of offline readiness (the overview's summary, the Sync screen's readiness
 // view while syncing and when ready, and offline) at phone and desktop sizes, for looking
-// at by eye. Not a test. After `npx tsc -b && npm run build -w apps/web`:
+// at by eye. Not a test. After `npm run build`:
 //
 //   node --input-type=module -e "const { runnerImport } = await import('vite');
 //     const { module } = await runnerImport('./e2e/support/readiness-screenshots.ts');

@@ -1,6 +1,6 @@
 // Saves PNGs of every guest and account screen and of the shell's states (menu open,
 // home picker open, notifications, data panel) at phone and desktop sizes, for looking at
-// by eye. Not a test. After `npx tsc -b && npm run build -w apps/web`:
+// by eye. Not a test. After `npm run build`:
 //
 //   node --input-type=module -e "const { runnerImport } = await import('vite');
 //     const { module } = await runnerImport('./e2e/support/screenshots.ts');

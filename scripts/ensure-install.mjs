@@ -58,7 +58,12 @@ export function ensurePackages() {
   }
 }
 
-/** `npm rebuild`: the install scripts `ensurePackages` left out; resolves whether they ran. */
+/**
+ * `npm rebuild`: the install scripts `ensurePackages` left out; resolves whether they ran.
+ * SQLite's C is compiled at -O2, as Debian compiles its own, not better-sqlite3's -O3: a
+ * quarter less compile for the same speed of the embedded database (docs/decisions.md). A
+ * CFLAGS of the caller's own is kept.
+ */
 export function buildPackages() {
   if (currentWith(SCRIPTS_MARKER)) return Promise.resolve(true);
   console.log('Building the packages that compile on install (npm rebuild)...');
@@ -66,6 +71,7 @@ export function buildPackages() {
     const child = spawn(npm, ['rebuild', '--no-audit', '--no-fund'], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CFLAGS: process.env['CFLAGS'] ?? '-O2' },
     });
     child.once('error', () => resolve(false));
     child.once('exit', (code) => {

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer } from 'vitest/node';
+import type { TestSpecification } from 'vitest/node';
 
 const domainSource = fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url));
 // Vitest keeps a core for itself by default: one worker on a two-core machine, the other core
@@ -12,6 +14,40 @@ const workers = Math.max(2, availableParallelism() - 1);
 // Two by default: they mostly wait on the browser and the server, and every file passed two
 // at a time on an idle machine (docs/performance.md); 1 runs them one after another.
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env['E2E_WORKERS'] ?? '2')) || 1);
+
+/**
+ * The browser files that take longest, longest first, as a run measured them (test-results/
+ * vitest-e2e.json, docs/performance.md). They start first, so the two workers end together:
+ * Vitest's own order on a fresh clone, largest file first, ran a short file that takes 38 s
+ * last, alone. A file not named here runs after them; a stale order costs only that tail.
+ */
+const E2E_LONGEST_FIRST = [
+  'faults',
+  'offline',
+  'conflicts',
+  'shell',
+  'newcomer',
+  'records',
+  'walks',
+  'telemetry',
+  'trade-link',
+  'accounts',
+  'manage-homes',
+  'items',
+  'field-tests',
+  'accessibility',
+].map((name) => `${name}.test.ts`);
+
+/** Vitest's order, but the files of E2E_LONGEST_FIRST first, in its order. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const at = E2E_LONGEST_FIRST.indexOf(basename(file.moduleId));
+      return at === -1 ? E2E_LONGEST_FIRST.length : at;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // The web files: a jsdom each, set up by apps/web/src/test-setup.ts.
 const web = {
@@ -44,6 +80,7 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     maxWorkers: workers,
+    sequence: { sequencer: LongestFirst },
     // The domain and server files share their workers' loaded modules (`isolate: false`): each
     // file builds its own server, database and state, and importing Fastify, Kysely and the
     // AWS SDK again for each of 71 files was half the server suite's time (131 s to 76 s

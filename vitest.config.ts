@@ -38,11 +38,15 @@ const E2E_LONGEST_FIRST = [
   'accessibility',
 ].map((name) => `${name}.test.ts`);
 
-/** Vitest's order, but the files of E2E_LONGEST_FIRST first, in its order. */
+/**
+ * Vitest's order, but the browser files of E2E_LONGEST_FIRST first, in its order (unit files
+ * of the same names, in other projects, keep Vitest's place).
+ */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification): number => {
-      const at = E2E_LONGEST_FIRST.indexOf(basename(file.moduleId));
+      const at =
+        file.project.name === 'e2e' ? E2E_LONGEST_FIRST.indexOf(basename(file.moduleId)) : -1;
       return at === -1 ? E2E_LONGEST_FIRST.length : at;
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));

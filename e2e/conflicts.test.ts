@@ -7,6 +7,7 @@
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { UI } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
 import {
@@ -153,11 +154,11 @@ describe.skipIf(skipReason !== undefined)('conflicts between two people', () => 
           // The record itself says so, and its chip opens the choice.
           const row = page.locator(`[data-testid="phone-call"][data-sync="conflict"]`);
           await row.waitFor();
-          // The replay that parked it is over: its "Syncing your changes…" goes rather than
-          // stand over the screen for its 5 s.
+          // The replay that parked it is over: its "Syncing your changes…" goes once it can
+          // have been read (UI.toastMinShownMs) rather than stand over the screen for its 5 s.
           await page
             .getByText('Syncing your changes…')
-            .waitFor({ state: 'hidden', timeout: 3_000 });
+            .waitFor({ state: 'hidden', timeout: UI.toastMinShownMs + 2_000 });
           await shot(page, 'conflict-row');
           await row.getByTestId('sync-state').click();
           const dialog = page.getByRole('dialog', { name: 'Someone else changed this record' });
@@ -243,7 +244,9 @@ describe.skipIf(skipReason !== undefined)('conflicts between two people', () => 
         const conflict = page.getByTestId('conflict');
         await conflict.waitFor();
         // Nor here does the replay's "Syncing your changes…" stay over the panel's buttons.
-        await page.getByText('Syncing your changes…').waitFor({ state: 'hidden', timeout: 3_000 });
+        await page
+          .getByText('Syncing your changes…')
+          .waitFor({ state: 'hidden', timeout: UI.toastMinShownMs + 2_000 });
         const location = conflict.locator('[data-testid="conflict-field"][data-field="Location"]');
         const category = conflict.locator('[data-testid="conflict-field"][data-field="Category"]');
         expect(await location.getByTestId('mine').textContent()).toBe('Bath');

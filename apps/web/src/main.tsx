@@ -22,7 +22,7 @@ import { yieldToMain } from './lib/yield-to-main';
 import { initGuestTexts, loadAppTexts } from './ui/i18n';
 import { lazyOrNothing } from './ui/lazy-or-nothing';
 import { theme } from './ui/theme';
-import { closeToast, onToastsWanted, toastsWanted } from './lib/toast';
+import { closeToastOnceRead, onToastsWanted, toastsWanted } from './lib/toast';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -53,9 +53,12 @@ function showNotice(notice: EngineNotice): void {
     .catch((error: unknown) => console.error('The notice could not be shown', notice, error));
 }
 
-/** Closes the notice shown with `key` (EngineNotice.key), once what came before is shown. */
+/**
+ * Closes the notice shown with `key` (EngineNotice.key), once what came before is shown and
+ * it has been up long enough to be read.
+ */
 function dismissNotice(key: string): void {
-  notices = notices.then(() => closeToast(key));
+  notices = notices.then(() => closeToastOnceRead(key));
 }
 
 // A host whose code cannot be fetched shows no toasts rather than failing the page.

@@ -107,6 +107,12 @@ export const NOTIFICATIONS = {
 export const UI = {
   homePickerHeightPx: 300,
   toastDurationMs: 5 * SECOND,
+  /**
+   * A toast the app closes itself ("Syncing your changes…" once the replay ends) stays at
+   * least this long (ours): a replay over in a moment closed it while it was still opening,
+   * before anyone could read it.
+   */
+  toastMinShownMs: 2 * SECOND,
   horizontalMenuMaxEntries: 7,
   drawerWidthPx: 260,
   drawerCollapsedWidthPx: 60,

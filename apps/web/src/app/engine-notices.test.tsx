@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STORAGE } from '@field/domain';
+import { STORAGE, UI } from '@field/domain';
 import { createApiClient } from '../api/client';
 import { createCircuitBreaker } from '../api/circuit-breaker';
 import type { MutationRow } from '../offline/database';
@@ -14,7 +14,7 @@ import { failedWriteNotice, startOfflineEngine } from '../offline/engine';
 import { initI18n } from '../ui/i18n';
 import { showEngineNotice } from './engine-notices';
 import ToastHost from '../ui/toast-host';
-import { closeToast } from '../lib/toast';
+import { closeToastOnceRead } from '../lib/toast';
 
 let engine: OfflineEngine | undefined;
 
@@ -159,7 +159,7 @@ describe('a replay’s notice', () => {
           navigate: () => undefined,
           engine: () => Promise.resolve(null),
         }),
-      dismiss: closeToast,
+      dismiss: closeToastOnceRead,
     });
     engine = device;
     await device.db.mutations.add({ ...write('w1', false), nextAttemptAt: 0 });
@@ -169,7 +169,7 @@ describe('a replay’s notice', () => {
     answer?.();
     expect(await replay).toMatchObject({ sent: 0, failed: 0 });
     await waitFor(() => expect(screen.queryByText('Syncing your changes…')).toBeNull(), {
-      timeout: 2_000,
+      timeout: UI.toastMinShownMs + 2_000,
     });
   });
 });

@@ -3,8 +3,9 @@
 
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UI } from '@field/domain';
 import { initI18n } from './i18n';
-import { persistentToast, toast, toastsWanted } from '../lib/toast';
+import { closeToastOnceRead, persistentToast, showToast, toast, toastsWanted } from '../lib/toast';
 import ToastHost from './toast-host';
 
 describe('toasts before their host has loaded', () => {
@@ -67,5 +68,39 @@ describe('closing a toast', () => {
     await waitFor(() =>
       expect(screen.queryByText('Error saving data: the home is closed')).toBeNull(),
     );
+  });
+});
+
+describe('a toast the app closes itself', () => {
+  const SYNCING = 'Syncing your changes…';
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('stays until it has been up long enough to be read, even when closed at once', async () => {
+    render(<ToastHost />);
+    const shown = Date.now();
+    act(() => showToast(SYNCING, { key: 'quick-pass', variant: 'info' }));
+    await screen.findByText(SYNCING);
+    closeToastOnceRead('quick-pass');
+    await sleep(300);
+    expect(screen.queryByText(SYNCING)).not.toBeNull();
+    await waitFor(() => expect(screen.queryByText(SYNCING)).toBeNull(), {
+      timeout: UI.toastMinShownMs + 3_000,
+    });
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(UI.toastMinShownMs);
+  });
+
+  it('keeps the one shown again with the same key until that one is closed', async () => {
+    render(<ToastHost />);
+    act(() => showToast(SYNCING, { key: 'next-pass', variant: 'info' }));
+    await screen.findByText(SYNCING);
+    closeToastOnceRead('next-pass');
+    // The next replay starts before the last one's toast has gone.
+    act(() => showToast(SYNCING, { key: 'next-pass', variant: 'info' }));
+    await sleep(UI.toastMinShownMs + 500);
+    expect(screen.queryAllByText(SYNCING)).not.toHaveLength(0);
+    closeToastOnceRead('next-pass');
+    await waitFor(() => expect(screen.queryByText(SYNCING)).toBeNull(), {
+      timeout: UI.toastMinShownMs + 3_000,
+    });
   });
 });

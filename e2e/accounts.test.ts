@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PROFILE_PICTURE_MAX_BYTES } from '@field/domain';
 import { skipReasonFor } from './support/prerequisites.js';
-import { DESKTOP, PHONE, signIn, submitSignIn, useE2eSession } from './support/session.js';
+import {
+  DESKTOP,
+  ONLINE_CONTEXT,
+  PHONE,
+  signIn,
+  submitSignIn,
+  useE2eSession,
+} from './support/session.js';
 
 const skipReason = skipReasonFor('accounts e2e');
 
@@ -87,7 +94,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
 
   it('a new account waits on /unauthorized until an admin approves it, then opens the app', async () => {
     const email = `riley.${Date.now()}@example.com`;
-    await session.withPage(PHONE, async (page, context) => {
+    await session.online.withPage(PHONE, async (page, context) => {
       await register(page, email, 'first-password-1');
       await page.waitForURL('**/unauthorized');
       await page.getByRole('heading', { name: 'Your account is waiting for approval' }).waitFor();
@@ -99,7 +106,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
       // An administrator approves it in the Staff screen, in a browser of their own.
       const browser = context.browser();
       if (browser === null) throw new Error('no browser');
-      const admin = await browser.newContext({ viewport: DESKTOP });
+      const admin = await browser.newContext({ ...ONLINE_CONTEXT, viewport: DESKTOP });
       try {
         const adminPage = await admin.newPage();
         await adminPage.goto(`${session.url()}/login`);
@@ -124,7 +131,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
   });
 
   it('signing in lands on the page the user was sent away from', async () => {
-    await session.withPage(
+    await session.online.withPage(
       DESKTOP,
       async (page) => {
         await page.waitForURL('**/login');
@@ -138,7 +145,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
 
   it('changes the password after the current one, and only the new one signs in', async () => {
     const email = `casey.${Date.now()}@example.com`;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await register(page, email, 'first-password-1');
       await page.waitForURL('**/unauthorized');
       await page.goto(`${session.url()}/account/security`);
@@ -168,7 +175,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
 
   it('forgot password: the mail arrives, its link sets a new password, and it signs in', async () => {
     const email = `jordan.${Date.now()}@example.com`;
-    await session.withPage(DESKTOP, async (page, context) => {
+    await session.online.withPage(DESKTOP, async (page, context) => {
       await register(page, email, 'first-password-1');
       await page.waitForURL('**/unauthorized');
       await context.clearCookies();
@@ -210,7 +217,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
     // A 1500x1500 photo-like PNG of noise: about 6.7 MB, over the server's 2 MB cap.
     const png = noisePng(1500, 1500);
     expect(png.length).toBeGreaterThan(PROFILE_PICTURE_MAX_BYTES);
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       await register(page, email, 'first-password-1');
       await page.waitForURL('**/unauthorized');
       await page.goto(`${session.url()}/account/my-account`);
@@ -244,7 +251,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
   });
 
   it('customer service cannot open a walk form', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'cs@example.com');
       await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
       await page.goto(`${session.url()}/walks/home-start`);
@@ -254,7 +261,7 @@ describe.skipIf(skipReason !== undefined)('accounts and access', () => {
   });
 
   it('a demo account works in testing mode and cannot switch it off', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'demo@example.com');
       await page.getByTestId('testing-indicator').waitFor();
       await page.goto(`${session.url()}/account/settings`);

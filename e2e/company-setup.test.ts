@@ -31,7 +31,7 @@ import {
   waitForQueued,
 } from './support/offline.js';
 import { skipReasonFor } from './support/prerequisites.js';
-import { DESKTOP, PHONE, submitSignIn, useE2eSession } from './support/session.js';
+import { DESKTOP, ONLINE_CONTEXT, PHONE, submitSignIn, useE2eSession } from './support/session.js';
 
 const ADMIN = { email: 'owner@acme-homes.test', password: 'first-admin-password-1' };
 const BUILDER = {
@@ -147,7 +147,7 @@ describe.skipIf(skipReason !== undefined || postgres !== undefined)(
       expect((await holdings(db())).records).toEqual({});
 
       const browser = session.browser();
-      const adminContext = await browser.newContext({ viewport: DESKTOP });
+      const adminContext = await browser.newContext({ ...ONLINE_CONTEXT, viewport: DESKTOP });
       adminContext.setDefaultTimeout(30_000);
       const builderContext = await browser.newContext({ viewport: PHONE });
       builderContext.setDefaultTimeout(30_000);

@@ -297,7 +297,7 @@ describe.skipIf(skipReason !== undefined)('conflicts between two people', () => 
     }
     // The same history on a desktop and on a phone.
     for (const viewport of [DESKTOP, PHONE]) {
-      await session.withPage(viewport, async (page) => {
+      await session.online.withPage(viewport, async (page) => {
         await signIn(page, MANAGER);
         await openPhoneCalls(page, base, home.id);
         await phoneCallRow(page, `${tag} by 3`)

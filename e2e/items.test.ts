@@ -174,7 +174,7 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
     const { home } = await homeWithClosingWalk(base, admin, 'final-punch', 2);
     const before = await itemsByHome(base, admin, home.id);
     const name = `REJECT item ${Date.now()}`;
-    await session.withPage(DESKTOP, async (page, context) => {
+    await session.online.withPage(DESKTOP, async (page, context) => {
       // The page's clock runs in real time; the test jumps it past the 5 s toasts last.
       await context.clock.install();
       await signIn(page, MANAGER);

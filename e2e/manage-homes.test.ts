@@ -61,7 +61,7 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
     if (home === undefined) throw new Error('no active home');
     const staff = await newStaff(base, token, home, 'Sales Staff');
     const address = `${String(home['Address'])} Online ${Date.now() % 100000}`;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       const writes = logHomeWrites(page);
       await openManageHomes(page, base);
@@ -149,7 +149,7 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
     const home = (await realHomes(base, token))[2];
     if (home === undefined) throw new Error('no third active home');
     const address = `${String(home['Address'])} Lost ${Date.now() % 100000}`;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       await page.route('**/api/batch', (route) =>
         answerWithoutId(route, (write) => write.path.startsWith('/api/field_homes/update?')),
@@ -177,7 +177,7 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
 
   it('shows no edit or staff buttons to a user without the homes write scope', async () => {
     const base = session.url();
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'cs@example.com');
       await openManageHomes(page, base);
       await page.locator('[data-home-id]').first().waitFor();

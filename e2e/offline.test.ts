@@ -91,7 +91,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
     const home = await homeWithStaff(base, token, 1);
     const before = await phoneCallsOf(base, token, home.id);
     let dropped = 0;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       await openPhoneCalls(page, base, home.id);
       // Queued writes travel in batch requests (POST /api/batch).
@@ -122,7 +122,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
     const home = await homeWithStaff(base, token, 2);
     const before = await phoneCallsOf(base, token, home.id);
     const tag = `rejected-${Date.now()}`;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       await openPhoneCalls(page, base, home.id);
       let rejecting = true;
@@ -349,7 +349,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
   });
 
   it('expired drafts appear after sign-in and can be extended or deleted', async () => {
-    await session.withPage(
+    await session.online.withPage(
       DESKTOP,
       async (page) => {
         await signIn(page, 'builder@example.com');

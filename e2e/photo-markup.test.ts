@@ -237,7 +237,7 @@ describe.skipIf(skipReason !== undefined)('markup on photos', () => {
     const admin = await tokenFor(base, ADMIN);
     const { home } = await homeWithClosingWalk(base, admin, 'final-punch', 1);
     const name = `markup-online-${Date.now()}`;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       await openPunchItems(page, base, home.id);
       const photo = await addMarkedUpItem(page, name, DESKTOP);
@@ -252,7 +252,7 @@ describe.skipIf(skipReason !== undefined)('markup on photos', () => {
     const admin = await tokenFor(base, ADMIN);
     const home = await homeWithStaff(base, admin, 1);
     const notes = `markup-walk-${Date.now()}`;
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       await signIn(page, MANAGER);
       await openWalkForm(page, base, home.id, 'pre-drywall');
       await startWalk(page);

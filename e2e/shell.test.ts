@@ -60,7 +60,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
     'demo@example.com',
   ]) {
     it(`shows ${email} exactly the menu its scopes and mode allow`, async () => {
-      await session.withPage(DESKTOP, async (page) => {
+      await session.online.withPage(DESKTOP, async (page) => {
         const { user } = await signIn(page, email);
         const access = resolveAccess(user.scopes);
         for (const mode of ['work', 'presentation'] as const) {
@@ -76,7 +76,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   }
 
   it('sends a user without the read scope to /unauthorized', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'cs@example.com');
       await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
       await page.evaluate(() => {
@@ -89,7 +89,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   });
 
   it('puts the entries past the seventh under More in the horizontal layout', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       const { user } = await signIn(page, 'manager@example.com');
       await page.getByTestId('profile-button').click();
       await page.getByRole('menuitem', { name: 'App Settings' }).click();
@@ -111,7 +111,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   });
 
   it('shows the 404 screen for an unknown path', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await page.goto(`${session.url()}/no/such/page`);
       await page.waitForURL('**/maintenance/404');
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -119,7 +119,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   });
 
   it('shows the error screen when a screen fails to load, with Go Back and Reload Page', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await page.route(/\/assets\/calendar-screen-[^/]+\.js$/, (route) =>
         route.fulfill({
           contentType: 'text/javascript',
@@ -139,7 +139,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   });
 
   it('opens the menu on a phone, goes where an entry leads and closes, and opens again', async () => {
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       await signIn(page, 'manager@example.com');
       await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -174,7 +174,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   });
 
   it('picks a home by searching its address, and by ?homeId=', async () => {
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       const { token } = await signIn(page, 'manager@example.com');
       const homes = z
         .array(z.pick(homeSchema, { id: true, Address: true }))
@@ -216,7 +216,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   });
 
   it('shows a new notification live, marks it read when opened, marks all read and deletes', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       const { user } = await signIn(page, 'builder@example.com');
       await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
       // The bell says its count in its label: "Notifications, N unread".
@@ -282,7 +282,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
 
   it('sends feedback tagged with the selected home, and an admin reads it', async () => {
     const message = `The permit list should show inspectors ${Date.now()}`;
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       await signIn(page, 'manager@example.com');
       const card = page.locator('[data-home-id]').first();
       await card.waitFor();
@@ -302,7 +302,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
       ).feedback.find((f) => f.message === message); // Safe: the shape is checked by the expectations below.
       expect(item?.homeID).toBe(homeId);
     });
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'admin@example.com');
       await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
       await page.goto(`${session.url()}/collaboration/staff`);
@@ -312,7 +312,7 @@ describe.skipIf(skipReason !== undefined)('the app shell', () => {
   });
 
   it('reads every page of the code host into the release roadmap', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'cs@example.com');
       await page.getByRole('heading', { name: 'Homes overview' }).waitFor();
       await page.getByTestId('profile-button').click();

@@ -54,7 +54,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   }
 
   it('manager signs in and sees their name, role and exactly their homes', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       const { token, user } = await signIn(page, 'manager@example.com');
       const employeeId = user.fieldData.airtableId;
       expect(employeeId).toBeTruthy();
@@ -87,7 +87,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   const NOT_THE_APP = '/favicon.svg';
 
   it('shows the form before the session check answers; a sign-in sent meanwhile waits for it, then stays', async () => {
-    await session.withPage(
+    await session.online.withPage(
       PHONE,
       async (page, context) => {
         let release = (): void => undefined;
@@ -122,7 +122,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   });
 
   it('the address search filters case-insensitively and says when nothing matches', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       const { token, user } = await signIn(page, 'manager@example.com');
       await waitForHomes(page);
       const mine = myHomes(await fetchActiveHomes(token), user.fieldData.airtableId ?? '');
@@ -153,7 +153,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   });
 
   it('a wrong password shows the catalogue message and the server reason', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       // Hold the answer back a little to see the form while it signs in.
       await page.route('**/api/auth/login', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 400));
@@ -173,7 +173,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   });
 
   it('shows a configured provider below the form, and none when the server has none', async () => {
-    await session.withPage(
+    await session.online.withPage(
       PHONE,
       async (page, context) => {
         // The demo server has no provider set up; its answer is replaced with one that has.
@@ -197,7 +197,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   });
 
   it('a failing homes list shows Error Getting Homes with the server message', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await page.route('**/api/field_homes/listActive', (route) =>
         route.fulfill({
           status: 503,
@@ -215,7 +215,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   });
 
   it('the pending account is sent to /unauthorized', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'pending@example.com');
       await page.waitForURL('**/unauthorized');
       await page.getByRole('heading', { name: 'Your account is waiting for approval' }).waitFor();
@@ -223,14 +223,14 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   });
 
   it('the demo account shows the DEMO MODE chip', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'demo@example.com');
       await page.getByRole('contentinfo').getByText('DEMO MODE', { exact: true }).waitFor();
     });
   });
 
   it('logout returns to the sign-in form', async () => {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, 'manager@example.com');
       await page.getByTestId('profile-button').click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -240,7 +240,7 @@ describe.skipIf(skipReason !== undefined)('sign-in and the homes overview', () =
   });
 
   it('fits a 390x844 phone: no horizontal scroll, tap targets of at least 44px', async () => {
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       const scrollWidth = (): Promise<number> =>
         page.evaluate(() => document.documentElement.scrollWidth);
       const height = async (name: string, role: 'button' | 'textbox'): Promise<number> =>

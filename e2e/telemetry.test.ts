@@ -11,7 +11,7 @@ import { APP_VERSION } from '@field/domain';
 import type { TelemetryReceiver } from '../apps/server/src/test/telemetry-receiver.js';
 import { startTelemetryReceiver } from '../apps/server/src/test/telemetry-receiver.js';
 import { skipReasonFor } from './support/prerequisites.js';
-import { DESKTOP, signIn, tokenFor, useE2eSession } from './support/session.js';
+import { DESKTOP, ONLINE_CONTEXT, signIn, tokenFor, useE2eSession } from './support/session.js';
 
 const skipReason = skipReasonFor('telemetry e2e');
 const MANAGER = 'manager@example.com';
@@ -83,7 +83,7 @@ describe.skipIf(skipReason !== undefined)('telemetry to a local receiver', () =>
 
     const tokens: string[] = [];
     const traced = (path: string) => () => (received().traces().includes(path) ? true : undefined);
-    const context = await session.browser().newContext({ viewport: DESKTOP });
+    const context = await session.browser().newContext({ ...ONLINE_CONTEXT, viewport: DESKTOP });
     context.setDefaultTimeout(30_000);
     try {
       // This session is one of the recorded tenth: the sampling's draw comes out low.
@@ -151,7 +151,7 @@ describe.skipIf(skipReason !== undefined)('telemetry to a local receiver', () =>
 
   it('records one session in ten', { timeout: 600_000 }, async () => {
     const base = session.url();
-    const context = await session.browser().newContext({ viewport: DESKTOP });
+    const context = await session.browser().newContext({ ...ONLINE_CONTEXT, viewport: DESKTOP });
     const recorded: boolean[] = [];
     try {
       await Promise.all(

@@ -320,7 +320,7 @@ describe.skipIf(skipReason !== undefined)('the trade’s own link', () => {
       });
       expect(sent.status).toBe(201);
       const link = await mailedTradeLink(server.dataDir, 'short@example.test');
-      await session.withPage(
+      await session.online.withPage(
         PHONE,
         async (page) => {
           await page.goto(`${server.url}${link}`);

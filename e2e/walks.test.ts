@@ -245,7 +245,7 @@ describe.skipIf(skipReason !== undefined)('the walk forms', () => {
     const home = await homeWithStaff(base, admin, 3);
     await assignHome(base, admin, home, BUILDER);
     const note = `draft-${Date.now()}`;
-    await session.withPage(PHONE, async (page, context) => {
+    await session.online.withPage(PHONE, async (page, context) => {
       await signIn(page, BUILDER);
       await openWalkForm(page, base, home.id, 'landscape');
       await startWalk(page);

@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { UserDocument } from '@field/domain';
 import { userDocumentSchema } from '@field/domain';
@@ -16,6 +16,11 @@ const PASSWORD = 'demo-password';
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export type Viewport = { width: number; height: number };
+/**
+ * Options of a context for a test that stays online: without the app's service worker
+ * (E2eSession.online says why).
+ */
+export const ONLINE_CONTEXT = { serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
 
 export interface SignedIn {
   token: string;
@@ -36,6 +41,15 @@ export interface E2eSession {
     run: (page: Page, context: BrowserContext) => Promise<void>,
     path?: string,
   ): Promise<void>;
+  /**
+   * The same, for a test that stays online: its contexts run without the app's service
+   * worker. The worker's precache costs some 1.7 CPU-seconds per context (docs/performance.md)
+   * and a test that never goes offline gains nothing from it: the page it opens is not
+   * controlled by the worker it installs (it does not claim open pages), and online the
+   * server answers every later load just as the worker would. A test that goes offline, or
+   * reloads to be controlled, uses the session itself.
+   */
+  online: Pick<E2eSession, 'openPage' | 'withPage'>;
 }
 
 /**
@@ -94,38 +108,47 @@ export function useE2eSession(
     if (browser === undefined) throw new Error('browser not launched');
     return browser;
   };
-  const openPage = async (
-    viewport: Viewport,
-    path = '/login',
-  ): Promise<{ page: Page; context: BrowserContext }> => {
-    const context = await launched().newContext({ viewport });
-    // Generous: CI shares two cores between the browser, the server and the tests.
-    context.setDefaultTimeout(30_000);
-    try {
-      const page = await context.newPage();
-      await page.goto(`${running().url}${path}`);
-      return { page, context };
-    } catch (error) {
-      await context.close();
-      throw error;
-    }
+  /** Opening and using pages with the given context options (the service worker's). */
+  const pages = (
+    contextOptions: BrowserContextOptions,
+  ): Pick<E2eSession, 'openPage' | 'withPage'> => {
+    const openPage = async (
+      viewport: Viewport,
+      path = '/login',
+    ): Promise<{ page: Page; context: BrowserContext }> => {
+      const context = await launched().newContext({ ...contextOptions, viewport });
+      // Generous: CI shares two cores between the browser, the server and the tests.
+      context.setDefaultTimeout(30_000);
+      try {
+        const page = await context.newPage();
+        await page.goto(`${running().url}${path}`);
+        return { page, context };
+      } catch (error) {
+        await context.close();
+        throw error;
+      }
+    };
+    return {
+      openPage,
+      async withPage(viewport, run, path = '/login') {
+        const { page, context } = await openPage(viewport, path);
+        try {
+          await run(page, context);
+        } catch (error) {
+          await tellWhatThePageShowed(page);
+          throw error;
+        } finally {
+          await context.close();
+        }
+      },
+    };
   };
   return {
     url: () => running().url,
     server: running,
     browser: launched,
-    openPage,
-    async withPage(viewport, run, path = '/login') {
-      const { page, context } = await openPage(viewport, path);
-      try {
-        await run(page, context);
-      } catch (error) {
-        await tellWhatThePageShowed(page);
-        throw error;
-      } finally {
-        await context.close();
-      }
-    },
+    ...pages({}),
+    online: pages(ONLINE_CONTEXT),
   };
 }
 

@@ -133,7 +133,7 @@ describe.skipIf(skipReason !== undefined)('items across my homes', () => {
     });
 
     // The same screen on a phone, for looking at.
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       await signIn(page, MANAGER);
       await page.goto(`${base}${ROUTE}`);
       await searchFor(page, tag);

@@ -145,7 +145,7 @@ describe.skipIf(skipReason !== undefined)('an item and its trade', () => {
     });
 
     // The same rows and dialogs on a phone, for looking at.
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       await signIn(page, MANAGER);
       await openPunchItems(page, base, home.id);
       const row = punchItemRow(page, name);

@@ -104,7 +104,7 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
     await assignHome(base, admin, home, BUILDER);
     const open = openOfType(await itemsByHome(base, admin, home.id), 'final-punch');
     const name = `photo-item-${Date.now()}`;
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       await openPunchItems(page, base, home.id);
       await addPunchItem(page, name, [{ name: 'shared.png', buffer: smallPng(7) }]);
@@ -150,7 +150,7 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
     expect(reopened?.['Completed At']).toBeNull();
 
     // The owner deletes the item: its photo goes from the server too.
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, MANAGER);
       await openPunchItems(page, base, home.id);
       await punchItemRow(page, name)

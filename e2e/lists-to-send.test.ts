@@ -160,7 +160,7 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
 
     // From the vendor on the vendors page to that trade's list, where its PDF is made.
     for (const viewport of [DESKTOP, PHONE]) {
-      await session.withPage(viewport, async (page) => {
+      await session.online.withPage(viewport, async (page) => {
         await signIn(page, MANAGER);
         await page.goto(`${base}/collaboration/vendors`);
         await page.getByLabel('Search by name').fill(tag);
@@ -176,7 +176,7 @@ describe.skipIf(skipReason !== undefined)('lists to send', () => {
       });
     }
 
-    await session.withPage(PHONE, async (page) => {
+    await session.online.withPage(PHONE, async (page) => {
       await signIn(page, MANAGER);
       await page.goto(`${base}${ACROSS}`);
       await page.getByLabel('Search items, homes and vendors').fill(tag);

@@ -24,7 +24,15 @@ import {
   smallPng,
 } from './support/offline.js';
 import { startServer } from './support/server.js';
-import { DESKTOP, PHONE, api, signIn, tokenFor, useE2eSession } from './support/session.js';
+import {
+  DESKTOP,
+  ONLINE_CONTEXT,
+  PHONE,
+  api,
+  signIn,
+  tokenFor,
+  useE2eSession,
+} from './support/session.js';
 import { shot } from './support/shots.js';
 
 const skipReason = skipReasonFor('trade link e2e');
@@ -111,7 +119,7 @@ describe.skipIf(skipReason !== undefined)('the trade’s own link', () => {
     name: string,
     step: 'sendBack' | 'complete',
   ) {
-    await session.withPage(DESKTOP, async (page) => {
+    await session.online.withPage(DESKTOP, async (page) => {
       await signIn(page, BUILDER);
       await openPunchItems(page, base, homeId);
       const row = punchItemRow(page, name);
@@ -221,7 +229,7 @@ describe.skipIf(skipReason !== undefined)('the trade’s own link', () => {
       // The trade, on a phone with no account: exactly those three items.
       const trade = await session
         .browser()
-        .newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+        .newContext({ ...ONLINE_CONTEXT, viewport: PHONE, isMobile: true, hasTouch: true });
       try {
         const phone = await trade.newPage();
         const scripts: string[] = [];
@@ -282,7 +290,7 @@ describe.skipIf(skipReason !== undefined)('the trade’s own link', () => {
 
       // On a phone, the two items left open send their vendor's dialog, where the link is
       // revoked; the vendors' page shows it revoked, and the link answers with a clear page.
-      await session.withPage(PHONE, async (page) => {
+      await session.online.withPage(PHONE, async (page) => {
         await signIn(page, BUILDER);
         await acrossHomes(page, base, tag, 3);
         await select(page, names.slice(1));

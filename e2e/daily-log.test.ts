@@ -131,7 +131,7 @@ describe.skipIf(skipReason !== undefined)('daily log', () => {
     const before = await logsOf(base, token, home.id);
     const tag = `daily-log-${mode}-${Date.now()}`;
     const photo = smallPng(Date.now());
-    await session.withPage(size, async (page, context) => {
+    await (mode === 'online' ? session.online : session).withPage(size, async (page, context) => {
       await signIn(page, BUILDER);
       await openDailyLog(page, base, home.id);
       if (mode === 'offline') {

@@ -141,7 +141,7 @@ describe.skipIf(skipReason !== undefined)('drafts in record dialogs', () => {
       const home = await homeWithStaff(base, token, skip);
       const before = await phoneCallsOf(base, token, home.id);
       const notes = `typed-${Date.now()}`;
-      await session.withPage(viewport, async (page, context) => {
+      await session.online.withPage(viewport, async (page, context) => {
         await signIn(page, MANAGER);
         await openPhoneCalls(page, base, home.id);
         await page.getByRole('button', { name: 'Add phone call' }).click();
@@ -240,7 +240,7 @@ describe.skipIf(skipReason !== undefined)('the outside links a server sets', () 
   ] as const)(
     'on %s, Documentation and the legacy system go where the server says, and the company website it leaves unset is not offered',
     async (_name, viewport) => {
-      await session.withPage(viewport, async (page) => {
+      await session.online.withPage(viewport, async (page) => {
         await signIn(page, MANAGER);
         await page.getByRole('button', { name: 'Profile menu' }).click();
         const docs = page.getByRole('menuitem', { name: 'Documentation' });

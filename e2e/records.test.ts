@@ -127,7 +127,7 @@ describe.skipIf(skipReason !== undefined)('record screens that write', () => {
     const listOf = () => getList(base, token, `${screen.api}/listByHome?homeId=${home.id}`);
     const before = await listOf();
     const tag = `${screen.name}-${mode}-${Date.now()}`;
-    await session.withPage(size, async (page, context) => {
+    await (mode === 'online' ? session.online : session).withPage(size, async (page, context) => {
       await signIn(page, MANAGER);
       await open(page, base, screen, home.id);
       if (mode === 'offline') {

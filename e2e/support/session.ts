@@ -49,7 +49,7 @@ export interface E2eSession {
    * server answers every later load just as the worker would. A test that goes offline, or
    * reloads to be controlled, uses the session itself.
    */
-  online: Pick<E2eSession, 'openPage' | 'withPage'>;
+  online: Pick<E2eSession, 'withPage'>;
 }
 
 /**

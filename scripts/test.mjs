@@ -1,6 +1,6 @@
 // `npm test`: installs what a fresh clone lacks, then every check of the project. What does
 // not depend on each other runs side by side, so both cores of a small machine stay busy:
-// the packages' compile (better-sqlite3), the web app's build, the type check and build
+// the packages' compile (better-sqlite3, begun beside the install), the web app's build, the type check and build
 // followed by the unit and server tests (they start the built server, so they wait for the
 // compile too), then the browser tests. Lint and formatting run behind all of these, at a
 // lower priority, from the start to wherever they end, the browser tests included: they
@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPackages, ensurePackages } from './ensure-install.mjs';
+import { preparePackages } from './ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -90,15 +90,15 @@ function summary() {
 }
 
 const started = performance.now();
-ensurePackages();
-timings.push({ name: 'install', seconds: (performance.now() - started) / 1000, ok: true });
-// The packages' compile (better-sqlite3) runs beside the type check, lint and build, which
-// do not load it; the unit and server tests wait for it.
-const compiling = performance.now();
-const packagesBuilt = buildPackages().then((ok) => {
-  timings.push({ name: 'package compile', seconds: (performance.now() - compiling) / 1000, ok });
+// The packages' compile (better-sqlite3) starts beside the install and goes on beside the
+// type check, lint and build, which do not load it; the unit and server tests wait for it.
+const { installed, built } = preparePackages();
+const packagesBuilt = built.then((ok) => {
+  timings.push({ name: 'package compile', seconds: (performance.now() - started) / 1000, ok });
   return ok;
 });
+await installed;
+timings.push({ name: 'install', seconds: (performance.now() - started) / 1000, ok: true });
 
 // The domain package first: the web app's build reads it. Then lint and formatting start
 // behind everything else and may go on beside the browser tests: nothing waits on them but

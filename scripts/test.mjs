@@ -1,14 +1,14 @@
 // `npm test`: installs what a fresh clone lacks, then every check of the project. What does
 // not depend on each other runs side by side, so both cores of a small machine stay busy:
-// the packages' compile (better-sqlite3, begun beside the install), the web app's build, the type check and build
-// followed by the unit and server tests (they start the built server, so they wait for the
-// compile too), then the browser tests. Lint and formatting run behind all of these, at a
-// lower priority, from the start to wherever they end, the browser tests included: they
-// take what the cores leave idle. Started beside the unit and server tests at the usual
-// priority, on a loaded machine, the browser tests and the server tests ran out of time
-// (docs/performance.md). Two browser files at a time unless E2E_WORKERS says otherwise
-// (docs/configuration.md). The output of a side-by-side check is printed whole when it
-// ends; the run ends with the time of each step.
+// the packages' compile (better-sqlite3, begun beside the install), the web app's build,
+// the type check and build followed by the unit and server tests (they start the built
+// server, so they wait for the compile too), then the browser tests. Lint and formatting
+// run behind all of these, at a lower priority, from the start to wherever they end, the
+// browser tests included: they take what the cores leave idle. Started beside the unit and
+// server tests at the usual priority, on a loaded machine, the browser tests and the server
+// tests ran out of time (docs/performance.md). Two browser files at a time unless
+// E2E_WORKERS says otherwise (docs/configuration.md). The output of a side-by-side check is
+// printed whole when it ends; the run ends with the time of each step.
 
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';

@@ -97,13 +97,13 @@ function packagesThatBuild() {
 
 /**
  * Compiles the packages that build on install from their own tarballs, in a scratch folder,
- * while `npm ci` installs the rest: the install mostly waits on the disk and the network,
- * so the compile, which the server's tests wait for, takes the core it leaves idle instead
- * of starting after it (docs/decisions.md, "How `npm test` installs and isolates").
- * Resolves the scratch folder, with each package built in `<name>/`, or undefined when a
- * step failed: `npm rebuild` then builds them in place, as it would have anyway.
+ * while `npm ci` installs the rest: the compile is one process on one core, which the
+ * server's tests wait for, and side by side with the install the two end sooner than one
+ * after the other (docs/decisions.md, "How `npm test` installs and isolates"). Resolves the
+ * scratch folder, with each package built in `<name>/`, or why a step failed: `npm
+ * rebuild` then builds them in place, as it would have anyway.
  * @param {{ where: string, name: string, version: string, integrity: string | undefined }[]} packages
- * @returns {Promise<string | undefined>}
+ * @returns {Promise<{ scratch: string } | { failed: string }>}
  */
 async function compileAhead(packages) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'field-packages-'));
@@ -138,10 +138,10 @@ async function compileAhead(packages) {
         throw new Error(`${name}'s install script failed`);
       }
     }
-    return scratch;
-  } catch {
+    return { scratch };
+  } catch (error) {
     rmSync(scratch, { recursive: true, force: true });
-    return undefined;
+    return { failed: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -219,15 +219,28 @@ export function preparePackages() {
     };
   }
   const packages = packagesThatBuild();
-  const ahead = packages.length === 0 ? Promise.resolve(undefined) : compileAhead(packages);
   if (packages.length > 0) {
     console.log(`Compiling ${packages.map((p) => p.name).join(', ')} beside the install...`);
   }
+  // Without a lock file nothing pins the tarballs: `npm rebuild` builds them in place.
+  const ahead = !existsSync(LOCK)
+    ? 'in place'
+    : packages.length === 0
+      ? undefined
+      : compileAhead(packages);
   const installed = installPackages();
-  const built = Promise.all([ahead, installed]).then(([scratch]) => {
-    if (scratch === undefined) return rebuildPackages();
-    const placed = placeBuilds(scratch, packages);
-    rmSync(scratch, { recursive: true, force: true });
+  const built = Promise.all([ahead, installed]).then(([compiled]) => {
+    if (compiled === 'in place') return rebuildPackages();
+    if (compiled === undefined) {
+      writeFileSync(SCRIPTS_MARKER, '');
+      return true;
+    }
+    if ('failed' in compiled) {
+      console.log(`The compile beside the install did not finish (${compiled.failed}).`);
+      return rebuildPackages();
+    }
+    const placed = placeBuilds(compiled.scratch, packages);
+    rmSync(compiled.scratch, { recursive: true, force: true });
     if (!placed) return rebuildPackages();
     writeFileSync(SCRIPTS_MARKER, '');
     return true;

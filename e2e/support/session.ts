@@ -1,5 +1,6 @@
 // What every browser test does: the run's shared server and browser (or a file's own), a
-// fresh context per test, sign-in through the form, and calls to the API as a signed-in user.
+// context per test (on the shared browser, a device the app is installed on, cleared for
+// it), sign-in through the form, and calls to the API as a signed-in user.
 
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { chromium } from 'playwright-core';
 import type { UserDocument } from '@field/domain';
 import { userDocumentSchema } from '@field/domain';
 import { launchBrowser } from './browser.js';
+import { closeDevices, takeDevice } from './devices.js';
 import type { RunningServer, ServerOptions } from './server.js';
 import { startServer } from './server.js';
 
@@ -36,6 +38,12 @@ export interface E2eSession {
    * `beforeAll` opens it, an `afterAll` closes the context); `withPage` for one test.
    */
   openPage(viewport: Viewport, path?: string): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * One page opened at `path` for `run`. On the run's shared browser, the context is a device
+   * the app's service worker is already installed on and in control of, from the page's first
+   * load, cleared of what an earlier test left (support/devices.ts); on a file's own browser,
+   * a new context, closed after `run`.
+   */
   withPage(
     viewport: Viewport,
     run: (page: Page, context: BrowserContext) => Promise<void>,
@@ -76,28 +84,57 @@ export function sharedServer(): RunningServer | undefined {
 }
 
 /**
+ * The run's shared Chromium, connected once per Vitest worker: the worker's files share its
+ * loaded modules (vitest.config.ts), and so the connection and the devices on it
+ * (support/devices.ts). The run's global setup closes the browser after the last file.
+ */
+let workerBrowser: { endpoint: string; browser: Promise<Browser> } | undefined;
+
+function sharedBrowser(endpoint: string): Promise<Browser> {
+  if (workerBrowser?.endpoint !== endpoint) {
+    const browser = chromium.connect(endpoint);
+    workerBrowser = { endpoint, browser };
+    const forget = (): void => {
+      if (workerBrowser?.browser === browser) workerBrowser = undefined;
+    };
+    browser.then((connected) => connected.once('disconnected', forget), forget);
+  }
+  return workerBrowser.browser;
+}
+
+/**
  * A server and Chromium for the file's tests: without options the run's shared ones (the
- * file's contexts are closed after it), with options (even `{}`) a server and a browser of
- * the file's own, started before its tests and stopped after.
+ * file's contexts are closed after it, but for the devices its tests leave to the next:
+ * `withPage` with the service worker takes an installed one, support/devices.ts), with
+ * options (even `{}`) a server and a browser of the file's own, started before its tests
+ * and stopped after, every test on a new context.
  */
 export function useE2eSession(
   options?: ServerOptions | (() => Promise<ServerOptions>),
 ): E2eSession {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let shared = false;
+  /** The contexts this file opened on the shared browser, closed after it. */
+  const opened = new Set<BrowserContext>();
   beforeAll(async () => {
-    const shared = options === undefined ? inject('e2eShared') : undefined;
-    if (shared !== undefined) {
+    const run = options === undefined ? inject('e2eShared') : undefined;
+    if (run !== undefined) {
       server = sharedServer();
-      browser = await chromium.connect(shared.browserEndpoint);
+      browser = await sharedBrowser(run.browserEndpoint);
+      shared = true;
       return;
     }
     server = await startServer(typeof options === 'function' ? await options() : options);
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    // A connected browser disconnects, closing this file's contexts; a launched one closes.
-    await browser?.close();
+    if (shared) {
+      await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+    } else if (browser !== undefined) {
+      await closeDevices(browser);
+      await browser.close();
+    }
     await server?.stop();
   });
   const running = (): RunningServer => {
@@ -117,6 +154,8 @@ export function useE2eSession(
       path = '/login',
     ): Promise<{ page: Page; context: BrowserContext }> => {
       const context = await launched().newContext({ ...contextOptions, viewport });
+      opened.add(context);
+      context.once('close', () => opened.delete(context));
       // Generous: CI shares two cores between the browser, the server and the tests.
       context.setDefaultTimeout(30_000);
       try {
@@ -128,9 +167,35 @@ export function useE2eSession(
         throw error;
       }
     };
+    /** A page on a device of the shared browser with the app installed (support/devices.ts). */
+    const onDevice = async (
+      viewport: Viewport,
+      run: (page: Page, context: BrowserContext) => Promise<void>,
+      path: string,
+    ): Promise<void> => {
+      const device = await takeDevice(launched(), running().url, viewport);
+      let passed = false;
+      let page: Page | undefined;
+      try {
+        page = await device.context.newPage();
+        await page.goto(`${running().url}${path}`);
+        await run(page, device.context);
+        passed = true;
+      } catch (error) {
+        if (page !== undefined) await tellWhatThePageShowed(page);
+        throw error;
+      } finally {
+        // A device whose test failed is not given to another.
+        await device.release(passed);
+      }
+    };
     return {
       openPage,
       async withPage(viewport, run, path = '/login') {
+        if (shared && contextOptions.serviceWorkers !== 'block') {
+          await onDevice(viewport, run, path);
+          return;
+        }
         const { page, context } = await openPage(viewport, path);
         try {
           await run(page, context);

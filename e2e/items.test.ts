@@ -12,6 +12,7 @@ import {
   assignHome,
   cachedQueryKeys,
   homeWithClosingWalk,
+  homesOnDevice,
   openPunchItems,
   punchItemRow,
   queueDrained,
@@ -125,8 +126,9 @@ describe.skipIf(skipReason !== undefined)('the punch items screens', () => {
       await openPunchItems(page, base, home.id);
       const thumbnail = punchItemRow(page, name).locator('[data-testid="item-photo"] img');
       await thumbnail.waitFor();
-      // The list is on the device before going offline (the persister writes debounced).
+      // The lists are on the device before going offline (the persister writes debounced).
       await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_walks/item');
+      await homesOnDevice(page);
       await context.setOffline(true);
       await page.reload();
       await waitForPunchList(page);

@@ -8,6 +8,7 @@ import {
   addPhoneCall,
   assignHome,
   homeWithStaff,
+  homesOnDevice,
   openPhoneCalls,
   PHONE_CALLS,
   phoneCallsOf,
@@ -38,6 +39,7 @@ describe.skipIf(skipReason !== undefined)('what a newcomer trips on', () => {
         await signIn(page, MANAGER);
         await serviceWorkerInstalled(page);
         await openPhoneCalls(page, base, home.id);
+        await homesOnDevice(page);
         await context.setOffline(true);
         await page.getByTestId('offline-indicator').waitFor();
         const notes = `reopened-${Date.now()}`;

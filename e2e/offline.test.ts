@@ -12,6 +12,7 @@ import {
   cachedQueryKeys,
   homeWithClosingWalk,
   homeWithStaff,
+  homesOnDevice,
   itemsOf,
   openPhoneCalls,
   openPunchItems,
@@ -262,6 +263,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await expect.poll(() => cachedQueryKeys(page)).toContain('phoneCalls');
       await openPunchItems(page, base, home.id);
       await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_walks/item');
+      await homesOnDevice(page);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await context.setOffline(true);
       await page.reload();
@@ -426,6 +428,7 @@ describe.skipIf(skipReason !== undefined)('the offline engine on real screens', 
       await serviceWorkerInstalled(page);
       await openPhoneCalls(page, base, home.id);
       await expect.poll(() => cachedQueryKeys(page)).toContain('phoneCalls');
+      await homesOnDevice(page);
       await context.setOffline(true);
       // The access token lives in memory only: after this reload the app has none.
       await page.reload();

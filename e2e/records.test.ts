@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { skipReasonFor } from './support/prerequisites.js';
 import type { ApiRecord } from './support/offline.js';
 import {
-  cachedQueryKeys,
   getList,
+  homesOnDevice,
   homeWithStaff,
   queueDrained,
   serviceWorkerInstalled,
@@ -170,8 +170,7 @@ describe.skipIf(skipReason !== undefined)('record screens that write', () => {
       await page.route(notes, (route) => route.abort('internetdisconnected'));
       await signIn(page, MANAGER);
       await serviceWorkerInstalled(page);
-      // The homes are on the device before the signal goes (the persister writes debounced).
-      await expect.poll(() => cachedQueryKeys(page)).toContain('"field_homes","listActive"');
+      await homesOnDevice(page);
       await context.setOffline(true);
       // Opened offline, as after a reload on site: no `offline` event comes to this page,
       // and it has no access token (that lives in memory only).

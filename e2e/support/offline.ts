@@ -2,6 +2,7 @@
 // through the API, and waits on the app's own sync state (never fixed sleeps).
 
 import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
 import type { BatchedAnswer, BatchedWrite } from '@field/domain';
 import { RESOURCES, lookupQueryKey } from '@field/domain';
 import { api, userOf } from './session.js';
@@ -287,6 +288,15 @@ export async function cachedQueryKeys(page: Page): Promise<string> {
     return known === undefined ? [] : [JSON.stringify(lookupQueryKey(known, 'home', homeId))];
   });
   return [...stored.keys, ...lists].join(' | ');
+}
+
+/**
+ * Waits until the signed-in user's homes are stored on the device (the persister writes
+ * debounced). A page reloaded offline before then has no home to show: a test that goes
+ * offline right after signing in waits for this first, as a user's device must have them.
+ */
+export async function homesOnDevice(page: Page): Promise<void> {
+  await expect.poll(() => cachedQueryKeys(page)).toContain('"field_homes","listActive"');
 }
 
 export interface SeededDraft {

@@ -140,14 +140,3 @@ async function cleared(context: BrowserContext, baseUrl: string): Promise<boolea
     return false;
   }
 }
-
-/** Closes the free devices of a browser that is about to go (its file's own). */
-export async function closeDevices(browser: Browser): Promise<void> {
-  const browserKey = keys.get(browser);
-  if (browserKey === undefined) return;
-  for (const [key, pool] of free) {
-    if (!key.startsWith(`${browserKey} `)) continue;
-    free.delete(key);
-    await Promise.all(pool.map((context) => context.close().catch(() => undefined)));
-  }
-}

@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import type { UserDocument } from '@field/domain';
 import { userDocumentSchema } from '@field/domain';
 import { launchBrowser } from './browser.js';
-import { closeDevices, takeDevice } from './devices.js';
+import { takeDevice } from './devices.js';
 import type { RunningServer, ServerOptions } from './server.js';
 import { startServer } from './server.js';
 
@@ -129,11 +129,11 @@ export function useE2eSession(
     browser = await launchBrowser();
   });
   afterAll(async () => {
+    // The shared browser stays connected for the worker's next file; a launched one closes.
     if (shared) {
       await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
-    } else if (browser !== undefined) {
-      await closeDevices(browser);
-      await browser.close();
+    } else {
+      await browser?.close();
     }
     await server?.stop();
   });

@@ -10,6 +10,7 @@ import type { ApiRecord } from './support/offline.js';
 import {
   cachedQueryKeys,
   getList,
+  homesOnDevice,
   queueDrained,
   serviceWorkerInstalled,
   waitForQueued,
@@ -105,7 +106,7 @@ describe.skipIf(skipReason !== undefined)('Manage Homes', () => {
       const writes = logHomeWrites(page);
       await openManageHomes(page, base);
       // The homes and the employees are on the device before going offline.
-      await expect.poll(() => cachedQueryKeys(page)).toContain('listActive');
+      await homesOnDevice(page);
       await expect.poll(() => cachedQueryKeys(page)).toContain('/api/field_employees/list');
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 

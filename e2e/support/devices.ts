@@ -7,7 +7,7 @@
 // back online, no routes, no cookies, and the site's storage emptied (IndexedDB, local
 // storage) but for the service worker and its precache.
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 
 export interface Device {
   context: BrowserContext;
@@ -38,19 +38,17 @@ const TEST_EVENTS = [
   'weberror',
 ] as const;
 
-/** Free devices per browser, server and viewport. */
-const free = new Map<string, BrowserContext[]>();
+/** Free devices of each browser, by server and viewport. */
+const free = new WeakMap<Browser, Map<string, BrowserContext[]>>();
 const closedContexts = new WeakSet<BrowserContext>();
-const keys = new WeakMap<Browser, number>();
-let nextKey = 0;
 
-function keyOf(browser: Browser, baseUrl: string, viewport: { width: number; height: number }) {
-  let browserKey = keys.get(browser);
-  if (browserKey === undefined) {
-    browserKey = nextKey++;
-    keys.set(browser, browserKey);
-  }
-  return `${browserKey} ${baseUrl} ${viewport.width}x${viewport.height}`;
+function poolOf(browser: Browser, baseUrl: string, viewport: { width: number; height: number }) {
+  const pools = free.get(browser) ?? new Map<string, BrowserContext[]>();
+  free.set(browser, pools);
+  const key = `${baseUrl} ${viewport.width}x${viewport.height}`;
+  const pool = pools.get(key) ?? [];
+  pools.set(key, pool);
+  return pool;
 }
 
 /**
@@ -63,9 +61,7 @@ export async function takeDevice(
   baseUrl: string,
   viewport: { width: number; height: number },
 ): Promise<Device> {
-  const key = keyOf(browser, baseUrl, viewport);
-  const pool = free.get(key) ?? [];
-  free.set(key, pool);
+  const pool = poolOf(browser, baseUrl, viewport);
   const context = pool.pop() ?? (await installedContext(browser, baseUrl, viewport));
   let changed = false;
   // A fake clock or an init script stays with a context for good: such a device is not
@@ -120,14 +116,13 @@ async function installedContext(
 
 /** Clears what a test left on the device; false when that failed (the device is closed). */
 async function cleared(context: BrowserContext, baseUrl: string): Promise<boolean> {
-  let page: Page | undefined;
   try {
     await Promise.all(context.pages().map((open) => open.close({ runBeforeUnload: false })));
     for (const event of TEST_EVENTS) context.removeAllListeners(event);
     await context.setOffline(false);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.clearCookies();
-    page = await context.newPage();
+    const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.clearDataForOrigin', {
       origin: new URL(baseUrl).origin,
